@@ -1,0 +1,91 @@
+"""What the board says about where tiles may go: anchors and cross-checks.
+
+Every engine works on *lines*: the rows of the board for across moves and the
+rows of the transposed board for down moves, so one routine serves both
+directions. For a line array, the cross words of a square run along its
+column (perpendicular to the line).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from scrabble.lexicon.trie import child, is_terminal
+
+ALL_LETTERS = np.uint32((1 << 26) - 1)
+NO_CROSS = -1  # cross_score value for a square with no perpendicular neighbour
+
+
+@njit(cache=True)
+def cross_checks(lines, tmask, tfirst, values):
+    """For each empty square of ``lines`` (n x n): the letters that make its
+    perpendicular word a word (bit mask) and that word's score without the new
+    tile (``NO_CROSS`` when there is no perpendicular word)."""
+    n = lines.shape[0]
+    mask = np.empty((n, n), dtype=np.uint32)
+    score = np.empty((n, n), dtype=np.int32)
+    for r in range(n):
+        for c in range(n):
+            mask[r, c] = 0
+            score[r, c] = NO_CROSS
+            if lines[r, c] != 0:
+                continue
+            top = r
+            while top > 0 and lines[top - 1, c] != 0:
+                top -= 1
+            bottom = r
+            while bottom < n - 1 and lines[bottom + 1, c] != 0:
+                bottom += 1
+            if top == r and bottom == r:
+                mask[r, c] = ALL_LETTERS
+                continue
+            s = 0
+            node = 0
+            for k in range(top, bottom + 1):
+                cell = lines[k, c]
+                if k == r:
+                    continue
+                if cell & 32 == 0:
+                    s += values[(cell & 31) - 1]
+            for k in range(top, r):
+                if node >= 0:
+                    node = child(tmask, tfirst, node, np.int64(lines[k, c] & 31) - 1)
+            score[r, c] = s
+            if node < 0:
+                continue
+            m = np.int64(tmask[node])
+            idx = tfirst[node]
+            bits = 0
+            for letter in range(26):
+                if (m >> letter) & 1 == 0:
+                    continue
+                nd = idx
+                idx += 1
+                for k in range(r + 1, bottom + 1):
+                    nd = child(tmask, tfirst, nd, np.int64(lines[k, c] & 31) - 1)
+                    if nd < 0:
+                        break
+                if nd >= 0 and is_terminal(tmask, nd):
+                    bits |= 1 << letter
+            mask[r, c] = np.uint32(bits)
+    return mask, score
+
+
+@njit(cache=True)
+def anchors(lines, start_row, start_col):
+    """Empty squares next to a tile; on an empty board, the start square."""
+    n = lines.shape[0]
+    out = np.zeros((n, n), dtype=np.bool_)
+    any_tile = False
+    for r in range(n):
+        for c in range(n):
+            if lines[r, c] != 0:
+                any_tile = True
+                continue
+            if ((r > 0 and lines[r - 1, c] != 0) or (r < n - 1 and lines[r + 1, c] != 0)
+                    or (c > 0 and lines[r, c - 1] != 0) or (c < n - 1 and lines[r, c + 1] != 0)):
+                out[r, c] = True
+    if not any_tile:
+        out[start_row, start_col] = True
+    return out

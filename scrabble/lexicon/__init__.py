@@ -1,0 +1,1 @@
+"""Lexicons: word lists, anagram signatures, the SQLite store and the trie."""

@@ -1,0 +1,42 @@
+"""A lexicon loaded for play: its identity, its words and its trie."""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+from scrabble.lexicon.store import LexiconInfo, default_db_path, load_words, read_info
+from scrabble.lexicon.trie import Trie, build_trie
+
+
+@dataclass(frozen=True)
+class Lexicon:
+    info: LexiconInfo
+    db_path: Path
+    words: list[str]
+    trie: Trie
+    load_ms: float
+
+    @classmethod
+    def load(cls, db_path: Path | None = None) -> Lexicon:
+        started = time.perf_counter()
+        path = Path(db_path) if db_path else default_db_path()
+        if not path.exists():
+            raise FileNotFoundError(f"{path} is missing: run scripts/build_lexicon.py first")
+        info = read_info(path)
+        words = load_words(path)
+        trie = build_trie(words)
+        return cls(info=info, db_path=path, words=words, trie=trie,
+                   load_ms=(time.perf_counter() - started) * 1000)
+
+    @classmethod
+    def from_words(cls, words: list[str], name: str = "custom") -> Lexicon:
+        """An in-memory lexicon (tests with small dictionaries)."""
+        words = sorted({w.upper() for w in words})
+        info = LexiconInfo(name=name, words=len(words), signatures=0, sha256="",
+                           format_version=0)
+        return cls(info=info, db_path=Path(), words=words, trie=build_trie(words), load_ms=0.0)
+
+    def contains(self, word: str) -> bool:
+        return self.trie.contains(word)

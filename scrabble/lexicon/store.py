@@ -1,0 +1,144 @@
+"""The SQLite lexicon store: the durable source of truth for every engine.
+
+Schema (format version 1):
+  signatures(signature BLOB PRIMARY KEY, words TEXT NOT NULL) WITHOUT ROWID
+      -- words: the anagrams of that signature, sorted, space separated
+  meta(key TEXT PRIMARY KEY, value TEXT NOT NULL)
+      -- name, words, signatures, sha256 (of the word list file), format_version
+A build writes a temporary file beside the target and renames it into place,
+so an interrupted or failed build leaves the previous database untouched.
+"""
+
+from __future__ import annotations
+
+import os
+import sqlite3
+import sys
+from collections import defaultdict
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+from scrabble.lexicon.signature import signature_of
+from scrabble.lexicon.wordlist import WordList, read_word_list
+
+FORMAT_VERSION = 1
+LEXICON_DIR = Path(__file__).resolve().parents[2] / "lexicon"
+
+
+@dataclass(frozen=True)
+class LexiconInfo:
+    name: str
+    words: int
+    signatures: int
+    sha256: str
+    format_version: int
+
+    def as_dict(self) -> dict[str, object]:
+        return {"name": self.name, "words": self.words, "signatures": self.signatures,
+                "sha256": self.sha256}
+
+
+def read_info(db_path: Path) -> LexiconInfo:
+    with sqlite3.connect(f"file:{db_path}?mode=ro", uri=True) as con:
+        meta = dict(con.execute("SELECT key, value FROM meta"))
+    return LexiconInfo(name=meta["name"], words=int(meta["words"]),
+                       signatures=int(meta["signatures"]), sha256=meta["sha256"],
+                       format_version=int(meta["format_version"]))
+
+
+def is_current(db_path: Path, word_list_sha256: str) -> bool:
+    """True when db_path exists and was built from a list with this sha256."""
+    if not db_path.exists():
+        return False
+    try:
+        info = read_info(db_path)
+    except (sqlite3.Error, KeyError, ValueError):
+        return False
+    return info.sha256 == word_list_sha256 and info.format_version == FORMAT_VERSION
+
+
+def group_by_signature(words: list[str]) -> dict[bytes, list[str]]:
+    groups: dict[bytes, list[str]] = defaultdict(list)
+    for word in words:
+        groups[signature_of(word)].append(word)
+    return groups
+
+
+def write_database(word_list: WordList, db_path: Path,
+                   progress: Callable[[int, int], None] | None = None) -> LexiconInfo:
+    groups = group_by_signature(word_list.words)
+    tmp = db_path.with_name(f"{db_path.name}.tmp{os.getpid()}")
+    tmp.unlink(missing_ok=True)
+    try:
+        con = sqlite3.connect(tmp)
+        try:
+            con.execute("PRAGMA journal_mode=OFF")
+            con.execute("PRAGMA synchronous=OFF")
+            con.execute("CREATE TABLE signatures (signature BLOB PRIMARY KEY, "
+                        "words TEXT NOT NULL) WITHOUT ROWID")
+            con.execute("CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)")
+            items = sorted(groups.items())
+            batch = 20000
+            for start in range(0, len(items), batch):
+                chunk = items[start:start + batch]
+                con.executemany("INSERT INTO signatures VALUES (?, ?)",
+                                ((sig, " ".join(ws)) for sig, ws in chunk))
+                if progress:
+                    progress(start + len(chunk), len(items))
+            info = LexiconInfo(name=word_list.name, words=len(word_list.words),
+                               signatures=len(groups), sha256=word_list.sha256,
+                               format_version=FORMAT_VERSION)
+            con.executemany("INSERT INTO meta VALUES (?, ?)", [
+                ("name", info.name), ("words", str(info.words)),
+                ("signatures", str(info.signatures)), ("sha256", info.sha256),
+                ("format_version", str(FORMAT_VERSION))])
+            con.commit()
+        finally:
+            con.close()
+        os.replace(tmp, db_path)
+    finally:
+        tmp.unlink(missing_ok=True)
+    return info
+
+
+def _terminal_progress(done: int, total: int) -> None:
+    if sys.stderr.isatty():
+        width = 30
+        filled = width * done // total
+        sys.stderr.write(f"\r  signatures [{'#' * filled}{'.' * (width - filled)}] "
+                         f"{done}/{total}")
+        if done == total:
+            sys.stderr.write("\n")
+        sys.stderr.flush()
+
+
+def build(source: Path, name: str | None = None, force: bool = False) -> tuple[LexiconInfo, bool]:
+    """Build <dir>/<name>.sqlite from a word list unless it is already current.
+
+    Returns the database's info and whether a build happened.
+    """
+    name = name or source.stem
+    db_path = source.with_name(f"{name}.sqlite")
+    word_list = read_word_list(source, name)
+    if not force and is_current(db_path, word_list.sha256):
+        return read_info(db_path), False
+    return write_database(word_list, db_path, progress=_terminal_progress), True
+
+
+def load_rows(db_path: Path) -> list[tuple[bytes, str]]:
+    """Every (signature, words) row, for the in-memory tables."""
+    with sqlite3.connect(f"file:{db_path}?mode=ro", uri=True) as con:
+        return con.execute("SELECT signature, words FROM signatures").fetchall()
+
+
+def load_words(db_path: Path) -> list[str]:
+    words: list[str] = []
+    for _, ws in load_rows(db_path):
+        words.extend(ws.split(" "))
+    words.sort()
+    return words
+
+
+def default_db_path(name: str = "sowpods") -> Path:
+    return Path(os.environ.get("LEXICON_DIR", LEXICON_DIR)) / f"{name}.sqlite"

@@ -1,0 +1,130 @@
+"""The lexicon as a trie in two flat arrays, built and walked by Numba.
+
+Node i has ``mask[i]``: bits 0..25 say which letters have a child, bit 26 that
+the path to i spells a word; its children are stored contiguously from
+``first[i]`` in letter order, so the child for letter l is
+``first[i] + popcount(mask[i] & ((1 << l) - 1))``. Nodes are numbered in
+breadth-first order, which keeps the top levels (walked most) together.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+from numba import njit
+
+from scrabble.lexicon.signature import MAX_WORD
+
+TERMINAL = np.uint32(1 << 26)
+LETTERS = (1 << 26) - 1
+
+
+@dataclass(frozen=True)
+class Trie:
+    mask: np.ndarray  # uint32 per node
+    first: np.ndarray  # int32 per node
+
+    @property
+    def nodes(self) -> int:
+        return len(self.mask)
+
+    @property
+    def nbytes(self) -> int:
+        return self.mask.nbytes + self.first.nbytes
+
+    def contains(self, word: str) -> bool:
+        codes = np.frombuffer(word.upper().encode("ascii"), dtype=np.uint8) - 65
+        return bool(contains(self.mask, self.first, codes.astype(np.uint8)))
+
+
+def word_matrix(words: list[str]) -> tuple[np.ndarray, np.ndarray]:
+    """Sorted words -> (n, 15) letter codes 1..26 (0 padded) and lengths."""
+    padded = "".join(w.ljust(MAX_WORD, "@") for w in words).encode("ascii")
+    matrix = np.frombuffer(padded, dtype=np.uint8).reshape(len(words), MAX_WORD) - 64
+    lengths = np.fromiter((len(w) for w in words), dtype=np.int32, count=len(words))
+    return np.ascontiguousarray(matrix), lengths
+
+
+@njit(cache=True)
+def _build(matrix, lengths, total_letters):
+    cap = total_letters + 1
+    mask = np.zeros(cap, dtype=np.uint32)
+    first = np.zeros(cap, dtype=np.int32)
+    q_node = np.empty(cap, dtype=np.int32)
+    q_lo = np.empty(cap, dtype=np.int32)
+    q_hi = np.empty(cap, dtype=np.int32)
+    q_depth = np.empty(cap, dtype=np.int32)
+    head = 0
+    tail = 1
+    q_node[0] = 0
+    q_lo[0] = 0
+    q_hi[0] = matrix.shape[0]
+    q_depth[0] = 0
+    free = 1
+    while head < tail:
+        node = q_node[head]
+        lo = q_lo[head]
+        hi = q_hi[head]
+        d = q_depth[head]
+        head += 1
+        i = lo
+        # Sorted order puts the word that ends here first.
+        if i < hi and lengths[i] == d:
+            mask[node] |= np.uint32(1 << 26)
+            i += 1
+        first[node] = free
+        while i < hi:
+            letter = matrix[i, d]
+            j = i + 1
+            while j < hi and matrix[j, d] == letter:
+                j += 1
+            mask[node] |= np.uint32(1 << (letter - 1))
+            q_node[tail] = free
+            q_lo[tail] = i
+            q_hi[tail] = j
+            q_depth[tail] = d + 1
+            tail += 1
+            free += 1
+            i = j
+    return mask[:free].copy(), first[:free].copy()
+
+
+def build_trie(words: list[str]) -> Trie:
+    """Build from a sorted list of distinct upper-case words."""
+    matrix, lengths = word_matrix(words)
+    mask, first = _build(matrix, lengths, int(lengths.sum()))
+    return Trie(mask=mask, first=first)
+
+
+@njit(cache=True, inline="always")
+def popcount32(x):
+    x = x - ((x >> 1) & 0x55555555)
+    x = (x & 0x33333333) + ((x >> 2) & 0x33333333)
+    x = (x + (x >> 4)) & 0x0F0F0F0F
+    return ((x * 0x01010101) & 0xFFFFFFFF) >> 24
+
+
+@njit(cache=True, inline="always")
+def child(mask, first, node, letter):
+    """Child of node for letter 0..25, or -1."""
+    m = np.int64(mask[node])
+    if (m >> letter) & 1 == 0:
+        return -1
+    return first[node] + popcount32(m & ((np.int64(1) << letter) - 1))
+
+
+@njit(cache=True, inline="always")
+def is_terminal(mask, node):
+    return (np.int64(mask[node]) >> 26) & 1 == 1
+
+
+@njit(cache=True)
+def contains(mask, first, codes):
+    """codes: letters 0..25."""
+    node = 0
+    for k in range(codes.shape[0]):
+        node = child(mask, first, node, np.int64(codes[k]))
+        if node < 0:
+            return False
+    return is_terminal(mask, node)

@@ -1,0 +1,130 @@
+"""Moves: the flat arrays engines return, their fixed order, and their
+conversion to notation and JSON-ready objects (the way out of the engine)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from scrabble.scoring import NEW_FLAG
+from scrabble.tiles import ALPHABET
+
+ACROSS, DOWN = 0, 1
+
+
+@dataclass
+class MoveList:
+    """Placements as arrays: words (k, 15) cell codes, meta (k, 6) =
+    row, col, direction, length, tiles placed, score."""
+
+    words: np.ndarray
+    meta: np.ndarray
+    stats: dict[str, int] = field(default_factory=dict)
+
+    def __len__(self) -> int:
+        return len(self.meta)
+
+    @property
+    def scores(self) -> np.ndarray:
+        return self.meta[:, 5]
+
+    def order(self, limit: int | None = None, primary: np.ndarray | None = None) -> np.ndarray:
+        """Indices of the best ``limit`` moves: ``primary`` (default: score)
+        descending, then row, column, direction, length and letters ascending,
+        so the order is a fixed function of the move set."""
+        k = len(self)
+        key = self.scores.astype(np.int64) if primary is None else primary.astype(np.int64)
+        if k == 0:
+            return np.empty(0, dtype=np.intp)
+        m = self.meta.astype(np.int64)
+        w = self.words.astype(np.int64)
+        tie = (m[:, 0] << 10) | (m[:, 1] << 6) | (m[:, 2] << 5) | m[:, 3]
+        letters_a = np.zeros(k, dtype=np.int64)
+        letters_b = np.zeros(k, dtype=np.int64)
+        for i in range(8):
+            letters_a = (letters_a << 7) | w[:, i]
+        for i in range(8, 15):
+            letters_b = (letters_b << 7) | w[:, i]
+        candidates = np.arange(k)
+        if limit is not None and limit < k:
+            cut = -np.partition(-key, limit - 1)[limit - 1]
+            candidates = np.nonzero(key >= cut)[0]
+        c = candidates
+        idx = np.lexsort((letters_b[c], letters_a[c], tie[c], -key[c]))
+        ordered = c[idx]
+        return ordered if limit is None else ordered[:limit]
+
+
+def coordinate(row: int, col: int, direction: int) -> str:
+    """Standard notation: '8H' across (row first), 'H8' down (column first)."""
+    return f"{row + 1}{ALPHABET[col]}" if direction == ACROSS else f"{ALPHABET[col]}{row + 1}"
+
+
+def letter_of(code: int) -> str:
+    ch = ALPHABET[(code & 31) - 1]
+    return ch.lower() if code & 32 else ch
+
+
+@dataclass(frozen=True)
+class Move:
+    row: int
+    col: int
+    direction: int
+    word: str  # main word, blanks lower case
+    tiles: tuple[tuple[int, int, str], ...]  # (row, col, letter) placed by this move
+    score: int
+    notation: str
+
+    @property
+    def direction_name(self) -> str:
+        return "across" if self.direction == ACROSS else "down"
+
+    @property
+    def coordinate(self) -> str:
+        return coordinate(self.row, self.col, self.direction)
+
+    @property
+    def tiles_string(self) -> str:
+        return "".join(letter for _, _, letter in self.tiles)
+
+    def key(self) -> tuple[int, int, str, str]:
+        """Identity as the golden files compare it."""
+        return (self.row, self.col, "H" if self.direction == ACROSS else "V", self.word,
+                self.tiles_string, self.score)  # type: ignore[return-value]
+
+
+def move_at(moves: MoveList, i: int) -> Move:
+    row, col, direction, length, _, score = (int(x) for x in moves.meta[i])
+    codes = moves.words[i, :length]
+    word = "".join(letter_of(int(c)) for c in codes)
+    tiles = []
+    notation = []
+    in_paren = False
+    for k, code in enumerate(codes):
+        r, c = (row, col + k) if direction == ACROSS else (row + k, col)
+        ch = letter_of(int(code))
+        if code & NEW_FLAG:
+            tiles.append((r, c, ch))
+            if in_paren:
+                notation.append(")")
+                in_paren = False
+        elif not in_paren:
+            notation.append("(")
+            in_paren = True
+        notation.append(ch)
+    if in_paren:
+        notation.append(")")
+    coord = coordinate(row, col, direction)
+    return Move(row=row, col=col, direction=direction, word=word, tiles=tuple(tiles),
+                score=score, notation=f"{coord} {''.join(notation)}")
+
+
+def leave_of(rack: np.ndarray, moves: MoveList, i: int) -> np.ndarray:
+    """Rack counts left after move i."""
+    left = rack.astype(np.int32).copy()
+    length = int(moves.meta[i, 3])
+    for code in moves.words[i, :length]:
+        if code & NEW_FLAG:
+            left[26 if code & 32 else (code & 31) - 1] -= 1
+    return left

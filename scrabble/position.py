@@ -1,0 +1,134 @@
+"""A position: the board as a flat uint8 array and the rack as counts.
+
+This is the one boundary where text becomes arrays. Every problem found is a
+``PositionError`` naming the field and what is wrong, so the API can answer
+4xx with it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from scrabble.rules import STANDARD, Rules
+from scrabble.tiles import ALPHABET, BLANK, BLANK_FLAG, EMPTY, RACK_SYMBOLS, cell_char
+
+# ASCII -> cell code; 255 marks a character that is not allowed on a board.
+_CELL_CODES = np.full(256, 255, dtype=np.uint8)
+_CELL_CODES[ord(".")] = EMPTY
+for _i, _ch in enumerate(ALPHABET):
+    _CELL_CODES[ord(_ch)] = _i + 1
+    _CELL_CODES[ord(_ch.lower())] = _i + 1 + BLANK_FLAG
+
+
+class PositionError(ValueError):
+    def __init__(self, field: str, message: str) -> None:
+        super().__init__(f"{field}: {message}")
+        self.field = field
+        self.message = message
+
+
+@dataclass(frozen=True)
+class Position:
+    board: np.ndarray  # uint8[size*size], row-major
+    rack: np.ndarray  # uint8[27] counts
+    rules: Rules = STANDARD
+
+    @property
+    def size(self) -> int:
+        return self.rules.size
+
+    @property
+    def is_empty(self) -> bool:
+        return not self.board.any()
+
+    @property
+    def rack_tiles(self) -> int:
+        return int(self.rack.sum())
+
+    def rows(self) -> list[str]:
+        n = self.size
+        return ["".join(cell_char(int(c)) for c in self.board[r * n:(r + 1) * n])
+                for r in range(n)]
+
+    def rack_string(self) -> str:
+        return "".join(RACK_SYMBOLS[i] * int(self.rack[i]) for i in range(27))
+
+    def board_counts(self) -> np.ndarray:
+        """Tiles on the board as a 27-count vector (blanks under index 26)."""
+        tiles = self.board[self.board != EMPTY]
+        counts = np.zeros(27, dtype=np.int32)
+        blanks = tiles & BLANK_FLAG != 0
+        counts[BLANK] = int(blanks.sum())
+        np.add.at(counts, (tiles[~blanks] & 31).astype(np.intp) - 1, 1)
+        return counts
+
+    def unseen(self) -> np.ndarray:
+        """Tile set minus board minus rack: what the bag and the opponent hold."""
+        return self.rules.counts - self.board_counts() - self.rack.astype(np.int32)
+
+
+def parse_board(rows: list[str], rules: Rules = STANDARD, field: str = "board") -> np.ndarray:
+    n = rules.size
+    if not isinstance(rows, list) or len(rows) != n:
+        got = len(rows) if isinstance(rows, list) else type(rows).__name__
+        raise PositionError(field, f"must have {n} rows, got {got}")
+    for r, row in enumerate(rows):
+        if not isinstance(row, str):
+            raise PositionError(f"{field}[{r}]", "must be a string")
+        if len(row) != n:
+            raise PositionError(f"{field}[{r}]", f"row {r} has {len(row)} cells, expected {n}")
+    text = "".join(rows)
+    if not text.isascii():
+        bad = next(i for i, ch in enumerate(text) if not ch.isascii())
+        raise PositionError(f"{field}[{bad // n}]", f"row {bad // n} column {bad % n}: "
+                            f"{text[bad]!r} is not '.', A-Z or a-z")
+    codes = _CELL_CODES[np.frombuffer(text.encode("ascii"), dtype=np.uint8)]
+    if (codes == 255).any():
+        bad = int(np.argmax(codes == 255))
+        raise PositionError(f"{field}[{bad // n}]", f"row {bad // n} column {bad % n}: "
+                            f"{text[bad]!r} is not '.', A-Z or a-z")
+    return codes
+
+
+def parse_rack(rack: str, rules: Rules = STANDARD, field: str = "rack") -> np.ndarray:
+    if not isinstance(rack, str):
+        raise PositionError(field, "must be a string")
+    if not rack:
+        raise PositionError(field, "is empty; give 1 to "
+                            f"{rules.rack_size} tiles of A-Z or ? (blank)")
+    if len(rack) > rules.rack_size:
+        raise PositionError(field, f"has {len(rack)} tiles, at most {rules.rack_size}")
+    counts = np.zeros(27, dtype=np.uint8)
+    for ch in rack:
+        if ch == "?":
+            counts[BLANK] += 1
+        elif "A" <= ch <= "Z":
+            counts[ord(ch) - 65] += 1
+        elif "a" <= ch <= "z":
+            raise PositionError(field, f"{ch!r}: rack letters are upper case (A-Z), "
+                                "blanks are '?'")
+        else:
+            raise PositionError(field, f"{ch!r} is not a tile (A-Z or ? for a blank)")
+    return counts
+
+
+def check_tile_supply(board: np.ndarray, rack: np.ndarray, rules: Rules) -> None:
+    pos = Position(board=board, rack=rack, rules=rules)
+    used = pos.board_counts() + rack.astype(np.int32)
+    over = np.nonzero(used > rules.counts)[0]
+    if len(over):
+        i = int(over[0])
+        name = "?" if i == BLANK else ALPHABET[i]
+        what = "blank" if i == BLANK else f"{name} tile"
+        raise PositionError("rack" if rack[i] else "board",
+                            f"board and rack hold {used[i]} {what}s, the tile set has "
+                            f"{rules.counts[i]}")
+
+
+def make_position(rows: list[str], rack: str, rules: Rules = STANDARD) -> Position:
+    board = parse_board(rows, rules)
+    counts = parse_rack(rack, rules)
+    check_tile_supply(board, counts, rules)
+    return Position(board=board, rack=counts, rules=rules)

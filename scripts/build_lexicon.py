@@ -1,0 +1,42 @@
+#!/usr/bin/env python3
+"""Build lexicon/<name>.sqlite from a word list (one word a line).
+
+    python scripts/build_lexicon.py lexicon/sowpods.txt [--name NAME] [--force]
+
+Rebuilds only when the word list changed (its sha256 differs from the
+database's meta). Exits 2 with the offending line on a bad word list.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from scrabble.lexicon.store import build  # noqa: E402
+from scrabble.lexicon.wordlist import WordListError  # noqa: E402
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("source", type=Path, help="word list, one word a line")
+    parser.add_argument("--name", help="lexicon name (default: the file's stem)")
+    parser.add_argument("--force", action="store_true", help="rebuild even if current")
+    args = parser.parse_args(argv)
+    started = time.perf_counter()
+    try:
+        info, built = build(args.source, args.name, force=args.force)
+    except (WordListError, OSError) as exc:
+        print(f"build_lexicon: {exc}", file=sys.stderr)
+        return 2
+    verb = "built" if built else "up to date:"
+    print(f"{verb} {args.source.with_name(info.name + '.sqlite')} ({info.words} words, "
+          f"{info.signatures} signatures, {time.perf_counter() - started:.1f}s)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
