@@ -8,6 +8,11 @@ square's cross-check mask, following tiles already on the board, and a word is
 emitted when a terminal node stands on an empty square (or the edge) after the
 anchor is covered. Because a left part never crosses another anchor, each
 placement is found from its leftmost anchor only, so once per direction.
+
+The search is one iterative depth-first loop over an explicit frame stack:
+Numba passes arrays to a call with reference counting, which made a recursive
+version about 10x slower (and recursive functions do not load from Numba's
+cache reliably).
 """
 
 from __future__ import annotations
@@ -20,11 +25,13 @@ from scrabble.lexicon.trie import child, is_terminal
 from scrabble.scoring import NEW_FLAG, score_line
 
 MAX_LINE = 32
-# stats slots
+# counter slots
 MOVES, NODES, ANCHORS = 0, 1, 2
+# frame kinds
+LEFT, RIGHT = 0, 1
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _record(cur, start, end, line, direction, placed, score, out_words, out_meta, counter):
     k = counter[MOVES]
     if k < out_meta.shape[0]:
@@ -47,93 +54,146 @@ def _record(cur, start, end, line, direction, placed, score, out_words, out_meta
 
 
 @njit(cache=True)
-def _extend_right(node, col, start, anchor, placed, line, direction, cells, cmask, cross,
-                  lm, wm, rack, cur, tmask, tfirst, values, rack_size, bingo,
-                  out_words, out_meta, counter):
-    counter[NODES] += 1
+def _search_anchor(a, line, direction, root, root_start, limit, cells, cmask, cross, lm, wm,
+                   rack, tmask, tfirst, values, rack_size, bingo, out_words, out_meta,
+                   counter, cur, left, st):
+    """All placements whose leftmost anchor is square ``a`` of this line.
+
+    ``root``/``root_start``: the trie node and start square after the tiles
+    already left of the anchor; ``limit`` > 0 instead asks for left parts of
+    up to ``limit`` rack tiles (then root is 0 and root_start is a).
+    """
     n = cells.shape[0]
-    if col < n and cells[col] != 0:
-        nd = child(tmask, tfirst, node, np.int64(cells[col] & 31) - 1)
-        if nd >= 0:
-            cur[col] = cells[col]
-            _extend_right(nd, col + 1, start, anchor, placed, line, direction, cells, cmask,
-                          cross, lm, wm, rack, cur, tmask, tfirst, values, rack_size, bingo,
-                          out_words, out_meta, counter)
-        return
-    if col > anchor and col - start >= 2 and is_terminal(tmask, node):
-        emit = True
-        if direction == 1 and placed == 1:
-            # A single tile that also forms an across word is listed across only.
-            for c in range(start, col):
-                if cur[c] & NEW_FLAG and cross[c] >= 0:
-                    emit = False
-        if emit:
-            score = score_line(cur, start, col - 1, lm, wm, cross, values, rack_size, bingo)
-            _record(cur, start, col - 1, line, direction, placed, score,
-                    out_words, out_meta, counter)
-    if col >= n:
-        return
-    allowed = np.int64(cmask[col]) & np.int64(tmask[node])
-    if allowed == 0:
-        return
-    m = np.int64(tmask[node])
-    idx = tfirst[node]
-    for letter in range(26):
-        if (m >> letter) & 1 == 0:
+    kind, node, col, placed, start = st[0], st[1], st[2], st[3], st[4]
+    letter, phase, used, allowed, fresh = st[5], st[6], st[7], st[8], st[9]
+    sp = 0
+    node[0] = root
+    placed[0] = 0
+    fresh[0] = 1
+    if limit > 0:
+        kind[0] = LEFT
+        col[0] = 0  # a left frame's col is the left part's length p
+    else:
+        kind[0] = RIGHT
+        col[0] = a
+        start[0] = root_start
+    while sp >= 0:
+        counter[NODES] += fresh[sp]
+        if kind[sp] == LEFT:
+            p = col[sp]
+            if fresh[sp]:
+                fresh[sp] = 0
+                letter[sp] = 0
+                phase[sp] = 0
+                used[sp] = -1
+                for i in range(p):
+                    cur[a - p + i] = left[i]
+                # first the words that start with exactly this left part
+                sp += 1
+                kind[sp] = RIGHT
+                node[sp] = node[sp - 1]
+                col[sp] = a
+                start[sp] = a - p
+                placed[sp] = p
+                fresh[sp] = 1
+                continue
+            if used[sp] >= 0:
+                rack[used[sp]] += 1
+                used[sp] = -1
+            if p >= limit:
+                sp -= 1
+                continue
+            nd_mask = np.int64(tmask[node[sp]])
+            avail = nd_mask
+        else:
+            if fresh[sp]:
+                fresh[sp] = 0
+                nd = node[sp]
+                c = col[sp]
+                while c < n and cells[c] != 0:
+                    nd = child(tmask, tfirst, nd, np.int64(cells[c] & 31) - 1)
+                    if nd < 0:
+                        break
+                    cur[c] = cells[c]
+                    c += 1
+                if nd < 0:
+                    sp -= 1
+                    continue
+                node[sp] = nd
+                col[sp] = c
+                s = start[sp]
+                if c > a and c - s >= 2 and is_terminal(tmask, nd):
+                    emit = True
+                    if direction == 1 and placed[sp] == 1:
+                        # a single tile that also forms an across word is listed across only
+                        for q in range(s, c):
+                            if cur[q] & NEW_FLAG and cross[q] >= 0:
+                                emit = False
+                    if emit:
+                        score = score_line(cur, s, c - 1, lm, wm, cross, values, rack_size,
+                                           bingo)
+                        _record(cur, s, c - 1, line, direction, placed[sp], score,
+                                out_words, out_meta, counter)
+                if c >= n:
+                    sp -= 1
+                    continue
+                allowed[sp] = np.int64(cmask[c]) & np.int64(tmask[nd])
+                if allowed[sp] == 0:
+                    sp -= 1
+                    continue
+                letter[sp] = 0
+                phase[sp] = 0
+                used[sp] = -1
+            elif used[sp] >= 0:
+                rack[used[sp]] += 1
+                used[sp] = -1
+            avail = allowed[sp]
+        # next (letter, real tile or blank) choice of the top frame
+        lt = letter[sp]
+        ph = phase[sp]
+        use = -1
+        while lt < 26:
+            if (avail >> lt) & 1:
+                if ph == 0:
+                    ph = 1
+                    if rack[lt] > 0:
+                        use = lt
+                        break
+                if ph == 1:
+                    ph = 2
+                    if rack[26] > 0:
+                        use = 26
+                        break
+            lt += 1
+            ph = 0
+        if use < 0:
+            sp -= 1
             continue
-        nd = idx
-        idx += 1
-        if (allowed >> letter) & 1 == 0:
-            continue
-        if rack[letter] > 0:
-            rack[letter] -= 1
-            cur[col] = (letter + 1) | NEW_FLAG
-            _extend_right(nd, col + 1, start, anchor, placed + 1, line, direction, cells,
-                          cmask, cross, lm, wm, rack, cur, tmask, tfirst, values, rack_size,
-                          bingo, out_words, out_meta, counter)
-            rack[letter] += 1
-        if rack[26] > 0:
-            rack[26] -= 1
-            cur[col] = (letter + 1) | NEW_FLAG | 32
-            _extend_right(nd, col + 1, start, anchor, placed + 1, line, direction, cells,
-                          cmask, cross, lm, wm, rack, cur, tmask, tfirst, values, rack_size,
-                          bingo, out_words, out_meta, counter)
-            rack[26] += 1
-
-
-@njit(cache=True)
-def _left_part(node, p, limit, anchor, left, line, direction, cells, cmask, cross, lm, wm,
-               rack, cur, tmask, tfirst, values, rack_size, bingo, out_words, out_meta,
-               counter):
-    counter[NODES] += 1
-    for i in range(p):
-        cur[anchor - p + i] = left[i]
-    _extend_right(node, anchor, anchor - p, anchor, p, line, direction, cells, cmask, cross,
-                  lm, wm, rack, cur, tmask, tfirst, values, rack_size, bingo,
-                  out_words, out_meta, counter)
-    if p >= limit:
-        return
-    m = np.int64(tmask[node])
-    idx = tfirst[node]
-    for letter in range(26):
-        if (m >> letter) & 1 == 0:
-            continue
-        nd = idx
-        idx += 1
-        if rack[letter] > 0:
-            rack[letter] -= 1
-            left[p] = (letter + 1) | NEW_FLAG
-            _left_part(nd, p + 1, limit, anchor, left, line, direction, cells, cmask, cross,
-                       lm, wm, rack, cur, tmask, tfirst, values, rack_size, bingo,
-                       out_words, out_meta, counter)
-            rack[letter] += 1
-        if rack[26] > 0:
-            rack[26] -= 1
-            left[p] = (letter + 1) | NEW_FLAG | 32
-            _left_part(nd, p + 1, limit, anchor, left, line, direction, cells, cmask, cross,
-                       lm, wm, rack, cur, tmask, tfirst, values, rack_size, bingo,
-                       out_words, out_meta, counter)
-            rack[26] += 1
+        letter[sp] = lt
+        phase[sp] = ph
+        rack[use] -= 1
+        used[sp] = use
+        code = (lt + 1) | NEW_FLAG
+        if use == 26:
+            code |= 32
+        nd = child(tmask, tfirst, node[sp], np.int64(lt))
+        if kind[sp] == LEFT:
+            left[col[sp]] = code
+            sp += 1
+            kind[sp] = LEFT
+            node[sp] = nd
+            col[sp] = col[sp - 1] + 1
+            fresh[sp] = 1
+        else:
+            c = col[sp]
+            cur[c] = code
+            sp += 1
+            kind[sp] = RIGHT
+            node[sp] = nd
+            col[sp] = c + 1
+            start[sp] = start[sp - 1]
+            placed[sp] = placed[sp - 1] + 1
+            fresh[sp] = 1
 
 
 @njit(cache=True)
@@ -144,6 +204,7 @@ def _generate_lines(lines, lm, wm, direction, start_r, start_c, rack, tmask, tfi
     anc = anchors(lines, start_r, start_c)
     cur = np.zeros(MAX_LINE, dtype=np.uint8)
     left = np.zeros(MAX_LINE, dtype=np.uint8)
+    st = np.zeros((10, MAX_LINE + 2), dtype=np.int64)
     tiles = 0
     for i in range(27):
         tiles += rack[i]
@@ -164,9 +225,9 @@ def _generate_lines(lines, lm, wm, direction, start_r, start_c, rack, tmask, tfi
                         break
                     cur[c] = cells[c]
                 if node >= 0:
-                    _extend_right(node, a, s, a, 0, r, direction, cells, cmask[r], cross[r],
-                                  lm[r], wm[r], rack, cur, tmask, tfirst, values, rack_size,
-                                  bingo, out_words, out_meta, counter)
+                    _search_anchor(a, r, direction, node, s, 0, cells, cmask[r], cross[r],
+                                   lm[r], wm[r], rack, tmask, tfirst, values, rack_size, bingo,
+                                   out_words, out_meta, counter, cur, left, st)
             else:
                 limit = 0
                 k = a - 1
@@ -175,9 +236,14 @@ def _generate_lines(lines, lm, wm, direction, start_r, start_c, rack, tmask, tfi
                     k -= 1
                 if limit > tiles - 1:
                     limit = tiles - 1
-                _left_part(0, 0, limit, a, left, r, direction, cells, cmask[r], cross[r],
-                           lm[r], wm[r], rack, cur, tmask, tfirst, values, rack_size, bingo,
-                           out_words, out_meta, counter)
+                if limit > 0:
+                    _search_anchor(a, r, direction, 0, a, limit, cells, cmask[r], cross[r],
+                                   lm[r], wm[r], rack, tmask, tfirst, values, rack_size, bingo,
+                                   out_words, out_meta, counter, cur, left, st)
+                else:
+                    _search_anchor(a, r, direction, 0, a, 0, cells, cmask[r], cross[r],
+                                   lm[r], wm[r], rack, tmask, tfirst, values, rack_size, bingo,
+                                   out_words, out_meta, counter, cur, left, st)
 
 
 @njit(cache=True)
