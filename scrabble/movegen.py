@@ -26,3 +26,15 @@ def generate_trie(position: Position, lexicon: Lexicon) -> MoveList:
     return MoveList(words=words, meta=meta,
                     stats={"anchors": int(counter[trie_engine.ANCHORS]),
                            "nodes_visited": int(counter[trie_engine.NODES])})
+
+
+class EngineUnavailable(RuntimeError):
+    """The engine name is valid but not available here (yet)."""
+
+
+def generate(position: Position, lexicon: Lexicon, engine: str = "trie") -> MoveList:
+    """All placements of ``position`` found by ``engine`` (in-process engines only;
+    ``compact-numba`` goes through the worker, see the gateway)."""
+    if engine == "trie":
+        return generate_trie(position, lexicon)
+    raise EngineUnavailable(f"engine {engine!r} is not implemented yet")

@@ -128,3 +128,15 @@ def leave_of(rack: np.ndarray, moves: MoveList, i: int) -> np.ndarray:
         if code & NEW_FLAG:
             left[26 if code & 32 else (code & 31) - 1] -= 1
     return left
+
+
+def place(board: np.ndarray, moves: MoveList, i: int, size: int) -> np.ndarray:
+    """A new board (flat uint8) with move i's tiles on it."""
+    out = board.copy()
+    row, col, direction, length = (int(x) for x in moves.meta[i, :4])
+    for k in range(length):
+        code = int(moves.words[i, k])
+        if code & NEW_FLAG:
+            r, c = (row, col + k) if direction == ACROSS else (row + k, col)
+            out[r * size + c] = code & ~NEW_FLAG
+    return out
