@@ -31,28 +31,26 @@ class MoveList:
 
     def order(self, limit: int | None = None, primary: np.ndarray | None = None) -> np.ndarray:
         """Indices of the best ``limit`` moves: ``primary`` (default: score)
-        descending, then row, column, direction, length and letters ascending,
-        so the order is a fixed function of the move set."""
+        descending, then across before down, row, column, length and letters
+        ascending, so the order is a fixed function of the move set."""
         k = len(self)
         key = self.scores.astype(np.int64) if primary is None else primary.astype(np.int64)
         if k == 0:
             return np.empty(0, dtype=np.intp)
-        m = self.meta.astype(np.int64)
-        w = self.words.astype(np.int64)
-        tie = (m[:, 0] << 10) | (m[:, 1] << 6) | (m[:, 2] << 5) | m[:, 3]
-        letters_a = np.zeros(k, dtype=np.int64)
-        letters_b = np.zeros(k, dtype=np.int64)
-        for i in range(8):
-            letters_a = (letters_a << 7) | w[:, i]
-        for i in range(8, 15):
-            letters_b = (letters_b << 7) | w[:, i]
         candidates = np.arange(k)
         if limit is not None and limit < k:
+            # Only moves that can reach the top `limit` need the full tie-break.
             cut = -np.partition(-key, limit - 1)[limit - 1]
             candidates = np.nonzero(key >= cut)[0]
-        c = candidates
-        idx = np.lexsort((letters_b[c], letters_a[c], tie[c], -key[c]))
-        ordered = c[idx]
+        m = self.meta[candidates].astype(np.int64)
+        w = self.words[candidates].astype(np.int64)
+        tie = (m[:, 2] << 10) | (m[:, 0] << 6) | (m[:, 1] << 2)
+        tie = (tie << 4) | m[:, 3]
+        # 7 bits a letter code; 8 + 7 letters fill two int64 keys exactly.
+        letters_a = w[:, :8] @ (np.int64(1) << (7 * np.arange(7, -1, -1, dtype=np.int64)))
+        letters_b = w[:, 8:] @ (np.int64(1) << (7 * np.arange(6, -1, -1, dtype=np.int64)))
+        idx = np.lexsort((letters_b, letters_a, tie, -key[candidates]))
+        ordered = candidates[idx]
         return ordered if limit is None else ordered[:limit]
 
 

@@ -21,7 +21,7 @@ import numpy as np
 from numba import njit
 
 from scrabble.board import anchors, cross_checks
-from scrabble.lexicon.trie import child, is_terminal
+from scrabble.lexicon.trie import child, is_terminal, popcount32
 from scrabble.scoring import NEW_FLAG, score_line
 
 MAX_LINE = 32
@@ -53,6 +53,24 @@ def _record(cur, start, end, line, direction, placed, score, out_words, out_meta
     counter[MOVES] = k + 1
 
 
+@njit(cache=True, inline="always")
+def _lowest_letter(bits):
+    """Index of the lowest set bit of a non-zero 26-bit mask."""
+    return popcount32((bits & -bits) - 1)
+
+
+@njit(cache=True, inline="always")
+def _rack_letters(rack):
+    """Letters a rack can play: all 26 with a blank, else those it holds."""
+    if rack[26] > 0:
+        return np.int64((1 << 26) - 1)
+    bits = np.int64(0)
+    for i in range(26):
+        if rack[i] > 0:
+            bits |= np.int64(1) << i
+    return bits
+
+
 @njit(cache=True)
 def _search_anchor(a, line, direction, root, root_start, limit, cells, cmask, cross, lm, wm,
                    rack, tmask, tfirst, values, rack_size, bingo, out_words, out_meta,
@@ -65,7 +83,7 @@ def _search_anchor(a, line, direction, root, root_start, limit, cells, cmask, cr
     """
     n = cells.shape[0]
     kind, node, col, placed, start = st[0], st[1], st[2], st[3], st[4]
-    letter, phase, used, allowed, fresh = st[5], st[6], st[7], st[8], st[9]
+    letter, phase, used, fresh = st[5], st[6], st[7], st[9]
     sp = 0
     node[0] = root
     placed[0] = 0
@@ -83,7 +101,8 @@ def _search_anchor(a, line, direction, root, root_start, limit, cells, cmask, cr
             p = col[sp]
             if fresh[sp]:
                 fresh[sp] = 0
-                letter[sp] = 0
+                # letter[] holds the letters still to try at this frame
+                letter[sp] = np.int64(tmask[node[sp]]) & ((1 << 26) - 1) & _rack_letters(rack)
                 phase[sp] = 0
                 used[sp] = -1
                 for i in range(p):
@@ -103,8 +122,6 @@ def _search_anchor(a, line, direction, root, root_start, limit, cells, cmask, cr
             if p >= limit:
                 sp -= 1
                 continue
-            nd_mask = np.int64(tmask[node[sp]])
-            avail = nd_mask
         else:
             if fresh[sp]:
                 fresh[sp] = 0
@@ -137,39 +154,41 @@ def _search_anchor(a, line, direction, root, root_start, limit, cells, cmask, cr
                 if c >= n:
                     sp -= 1
                     continue
-                allowed[sp] = np.int64(cmask[c]) & np.int64(tmask[nd])
-                if allowed[sp] == 0:
+                todo = np.int64(cmask[c]) & np.int64(tmask[nd]) & _rack_letters(rack)
+                if todo == 0:
                     sp -= 1
                     continue
-                letter[sp] = 0
+                letter[sp] = todo
                 phase[sp] = 0
                 used[sp] = -1
             elif used[sp] >= 0:
                 rack[used[sp]] += 1
                 used[sp] = -1
-            avail = allowed[sp]
-        # next (letter, real tile or blank) choice of the top frame
-        lt = letter[sp]
+        # Next (letter, real tile or blank) choice of the top frame. The rack
+        # is restored after each child, so the letters playable here stay
+        # those computed when the frame was entered.
+        todo = letter[sp]
         ph = phase[sp]
         use = -1
-        while lt < 26:
-            if (avail >> lt) & 1:
-                if ph == 0:
-                    ph = 1
-                    if rack[lt] > 0:
-                        use = lt
-                        break
-                if ph == 1:
-                    ph = 2
-                    if rack[26] > 0:
-                        use = 26
-                        break
-            lt += 1
+        lt = 0
+        while todo != 0:
+            lt = _lowest_letter(todo)
+            if ph == 0:
+                ph = 1
+                if rack[lt] > 0:
+                    use = lt
+                    break
+            if ph == 1:
+                ph = 2
+                if rack[26] > 0:
+                    use = 26
+                    break
+            todo &= todo - 1
             ph = 0
         if use < 0:
             sp -= 1
             continue
-        letter[sp] = lt
+        letter[sp] = todo
         phase[sp] = ph
         rack[use] -= 1
         used[sp] = use

@@ -1,0 +1,1 @@
+"""The public gateway: validates positions, runs an engine, answers JSON."""

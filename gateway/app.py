@@ -1,0 +1,118 @@
+"""The public gateway app: POST /scrabble-api (and /pages/scrabble-api.php),
+GET /health, OpenAPI at /docs."""
+
+from __future__ import annotations
+
+import os
+import time
+from contextlib import asynccontextmanager
+from pathlib import Path
+
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse, Response
+
+from gateway.errors import BodySizeLimit, JSONByDefault, validation_error_response
+from gateway.schemas import ErrorResponse, MoveRequest, MoveResponse
+from scrabble import cgp as cgp_format
+from scrabble.lexicon.loaded import Lexicon
+from scrabble.movegen import EngineUnavailable, generate
+from scrabble.moves import MoveList, leave_of, move_at
+from scrabble.position import Position, make_position
+from scrabble.tiles import rack_string
+
+MAX_BODY_BYTES = int(os.environ.get("GATEWAY_MAX_BODY", 64 * 1024))
+
+
+@asynccontextmanager
+async def lifespan(app: FastAPI):
+    db = os.environ.get("LEXICON_DB")
+    app.state.lexicon = Lexicon.load(Path(db) if db else None)
+    # Compile (or load from Numba's cache) before the first caller waits for it.
+    generate(make_position(["." * 15] * 15, "AEINRST"), app.state.lexicon)
+    yield
+
+
+app = FastAPI(
+    title="Scrabble engine gateway",
+    description="Post a board and a rack; get every legal move, scored and ranked.",
+    version="0.1.0",
+    lifespan=lifespan,
+    responses={400: {"model": ErrorResponse}, 413: {"model": ErrorResponse},
+               422: {"model": ErrorResponse}},
+)
+app.add_middleware(JSONByDefault)
+app.add_middleware(BodySizeLimit, max_bytes=MAX_BODY_BYTES)
+app.add_exception_handler(RequestValidationError, validation_error_response)
+
+
+def _ms(since: float) -> float:
+    return round((time.perf_counter() - since) * 1000, 3)
+
+
+def move_json(moves: MoveList, i: int, rank: int, rack, rack_size: int) -> dict:
+    move = move_at(moves, i)
+    placed = len(move.tiles)
+    return {
+        "rank": rank, "row": move.row, "col": move.col, "direction": move.direction_name,
+        "coordinate": move.coordinate, "word": move.word, "notation": move.notation,
+        "score": move.score, "bingo": placed == rack_size, "tiles_placed": placed,
+        "leave": rack_string(leave_of(rack, moves, i)),
+        "tiles": [{"row": r, "col": c, "letter": ch, "blank": ch.islower()}
+                  for r, c, ch in move.tiles],
+    }
+
+
+async def find_moves(body: MoveRequest, request: Request) -> Response:
+    started = time.perf_counter()
+    lexicon: Lexicon = request.app.state.lexicon
+    position: Position = make_position(body.board, body.rack)  # validated by the model
+    parsed = body.parsed_cgp
+    if parsed is not None and parsed.opcodes.get("lex", lexicon.info.name).lower() not in (
+            lexicon.info.name.lower(),):
+        return JSONResponse(status_code=422, content={
+            "error": "unknown lexicon",
+            "detail": [{"field": "cgp", "message": f"lexicon {parsed.opcodes['lex']!r} is not "
+                        f"loaded; this gateway serves {lexicon.info.name!r}"}]})
+    parse_ms = _ms(started)
+    t = time.perf_counter()
+    try:
+        moves = generate(position, lexicon, body.engine)
+    except EngineUnavailable as exc:
+        return JSONResponse(status_code=501, content={
+            "error": "engine not implemented",
+            "detail": [{"field": "engine", "message": str(exc)}]})
+    movegen_ms = _ms(t)
+    t = time.perf_counter()
+    order = moves.order(body.limit)
+    out = [move_json(moves, int(i), rank, position.rack, position.rules.rack_size)
+           for rank, i in enumerate(order, start=1)]
+    rank_ms = _ms(t)
+    cgp = cgp_format.format_cgp(
+        body.board, body.rack, lexicon.info.name,
+        opponent_rack=parsed.opponent_rack if parsed else "",
+        scores=parsed.scores if parsed else (0, 0),
+        zero_turns=parsed.zero_turns if parsed else 0)
+    response = MoveResponse.model_construct(
+        lexicon=lexicon.info.as_dict(), engine=body.engine, cgp=cgp,
+        timing={"total_ms": _ms(started), "parse_ms": parse_ms, "movegen_ms": movegen_ms,
+                "rank_ms": rank_ms, "heuristics_ms": 0.0},
+        stats=moves.stats, total_moves=len(moves), moves=out)
+    return Response(content=response.model_dump_json(), media_type="application/json")
+
+
+@app.post("/scrabble-api", response_model=MoveResponse, summary="Best moves for a position")
+async def scrabble_api(body: MoveRequest, request: Request) -> Response:
+    return await find_moves(body, request)
+
+
+@app.post("/pages/scrabble-api.php", response_model=MoveResponse, include_in_schema=False)
+async def scrabble_api_php(body: MoveRequest, request: Request) -> Response:
+    return await find_moves(body, request)
+
+
+@app.get("/health")
+async def health(request: Request) -> dict:
+    lexicon: Lexicon = request.app.state.lexicon
+    return {"status": "ok", "lexicon": lexicon.info.as_dict(),
+            "trie_nodes": lexicon.trie.nodes, "lexicon_load_ms": round(lexicon.load_ms, 1)}
