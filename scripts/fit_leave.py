@@ -1,0 +1,73 @@
+"""Fit leave values from score-greedy self-play: what a kept tile is worth next turn.
+
+For every turn of a greedy game (bag still holding a full rack, so the player
+will refill), record the tiles kept and the score the same player makes on
+their next turn. Least squares of that score on leave features gives, per
+feature, the points it adds next turn compared with drawing a fresh tile
+instead (the intercept absorbs the average turn). The printed table is what
+``scrabble/heuristics/leave.py`` holds (rounded), see docs/leave.md.
+
+    .venv/bin/python scripts/fit_leave.py --games 1500 --seed 1
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+import numpy as np
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from scrabble.game import Game  # noqa: E402
+from scrabble.heuristics.leave import feature_names, features  # noqa: E402
+from scrabble.lexicon.loaded import Lexicon  # noqa: E402
+from scrabble.movegen import generate  # noqa: E402
+from scrabble.moves import leave_of  # noqa: E402
+
+
+def collect(lexicon: Lexicon, games: int, seed: int) -> tuple[np.ndarray, np.ndarray]:
+    xs: list[np.ndarray] = []
+    ys: list[float] = []
+    for g in range(games):
+        game = Game.new(seed * 1_000_003 + g)
+        pending: list[np.ndarray | None] = [None, None]
+        while not game.over:
+            p = game.to_move
+            moves = generate(game.position(), lexicon)
+            if not len(moves):
+                game.pass_turn()
+                pending[p] = None
+                continue
+            i = int(moves.order(1)[0])
+            score = int(moves.meta[i, 5])
+            if pending[p] is not None:
+                xs.append(pending[p])
+                ys.append(score)
+            left = leave_of(game.racks[p], moves, i)
+            refill = game.bag_count >= 7 + int(moves.meta[i, 4])
+            game.play_move(moves, i)
+            pending[p] = features(left) if refill else None
+    return np.array(xs, dtype=float), np.array(ys, dtype=float)
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--games", type=int, default=1500)
+    ap.add_argument("--seed", type=int, default=1)
+    args = ap.parse_args()
+    lexicon = Lexicon.load()
+    x, y = collect(lexicon, args.games, args.seed)
+    a = np.hstack([np.ones((len(x), 1)), x])
+    beta, *_ = np.linalg.lstsq(a, y, rcond=None)
+    resid = y - a @ beta
+    sigma2 = resid @ resid / (len(y) - a.shape[1])
+    se = np.sqrt(np.diag(sigma2 * np.linalg.pinv(a.T @ a)))
+    print(f"samples {len(y)}  mean next score {y.mean():.2f}  intercept {beta[0]:.2f}")
+    for name, b, s in zip(["intercept", *feature_names()], beta, se, strict=True):
+        print(f"{name:>14} {b:+7.2f} (se {s:.2f})")
+
+
+if __name__ == "__main__":
+    main()
