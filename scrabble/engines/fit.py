@@ -1,0 +1,179 @@
+"""Fitting candidate words into spans: the second half of every signature engine.
+
+Whichever lookup found the candidate words, they pass the same check here: a
+word fits a span of its length when it agrees with every fixed letter, every
+letter it puts on an empty square is allowed there by the cross-check mask,
+and the rack covers those letters with blanks standing in for what is
+missing. Each distinct choice of which new tiles are blanks is a separate move
+(as the trie lists them), the move is scored by ``scoring.score_line``, and the
+result is the same ``MoveList`` the trie engine returns, with the same rule
+for a single tile (across when it forms an across word, else down).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from scrabble.engines.span import board_lines
+from scrabble.lexicon.signature import MAX_WORD
+from scrabble.lexicon.trie import word_matrix
+from scrabble.moves import MoveList
+from scrabble.scoring import NEW_FLAG, score_line
+
+_CAPACITY = 8192
+
+
+@njit(cache=True)
+def fit_words(spans, lines_a, lines_d, cmask_a, cmask_d, cross_a, cross_d, lm_a, lm_d, wm_a,
+              wm_d, words, len_first, rack, values, rack_size, bingo, capacity):
+    """Every placement of ``words`` (letters 1..26, sorted by length, those of
+    length L at len_first[L]..len_first[L + 1]) into ``spans``.
+
+    Returns (out_words, out_meta, found, checks); found may exceed capacity
+    (call again with more)."""
+    out_words = np.zeros((capacity, 15), dtype=np.uint8)
+    out_meta = np.zeros((capacity, 6), dtype=np.int32)
+    found = 0
+    checks = 0
+    need = np.zeros(26, dtype=np.int64)
+    pos = np.zeros(MAX_WORD, dtype=np.int64)
+    cur = np.zeros(32, dtype=np.uint8)
+    blanks = rack[26]
+    for i in range(spans.shape[0]):
+        direction = spans[i, 0]
+        line = spans[i, 1]
+        s = spans[i, 2]
+        e = spans[i, 3]
+        length = e - s + 1
+        if direction == 0:
+            cells = lines_a[line]
+            cm = cmask_a[line]
+            cross = cross_a[line]
+            lm = lm_a[line]
+            wm = wm_a[line]
+        else:
+            cells = lines_d[line]
+            cm = cmask_d[line]
+            cross = cross_d[line]
+            lm = lm_d[line]
+            wm = wm_d[line]
+        if direction == 1 and spans[i, 4] == 1:
+            # a single tile that also forms an across word is listed across only
+            single = s
+            while cells[single] != 0:
+                single += 1
+            if cross[single] >= 0:
+                continue
+        for w in range(len_first[length], len_first[length + 1]):
+            checks += 1
+            ok = True
+            k = 0
+            for lt in range(26):
+                need[lt] = 0
+            for q in range(length):
+                letter = np.int64(words[w, q])
+                cell = cells[s + q]
+                if cell != 0:
+                    if (cell & 31) != letter:
+                        ok = False
+                        break
+                else:
+                    if not (np.int64(cm[s + q]) >> (letter - 1)) & 1:
+                        ok = False
+                        break
+                    need[letter - 1] += 1
+                    pos[k] = q
+                    k += 1
+            if not ok:
+                continue
+            deficit = 0
+            for lt in range(26):
+                if need[lt] > rack[lt]:
+                    deficit += need[lt] - rack[lt]
+            if deficit > blanks:
+                continue
+            for q in range(length):
+                cell = cells[s + q]
+                cur[s + q] = cell if cell != 0 else np.uint8(words[w, q] | NEW_FLAG)
+            # every set of new squares that may hold the blanks is one move
+            for bm in range(1 << k):
+                nb = 0
+                x = bm
+                while x:
+                    x &= x - 1
+                    nb += 1
+                if nb < deficit or nb > blanks:
+                    continue
+                for t in range(k):
+                    lt = words[w, pos[t]] - 1
+                    if (bm >> t) & 1:
+                        need[lt] -= 1
+                covered = True
+                for t in range(k):
+                    lt = words[w, pos[t]] - 1
+                    if need[lt] > rack[lt]:
+                        covered = False
+                for t in range(k):
+                    lt = words[w, pos[t]] - 1
+                    if (bm >> t) & 1:
+                        need[lt] += 1
+                if not covered:
+                    continue
+                for t in range(k):
+                    q = s + pos[t]
+                    if (bm >> t) & 1:
+                        cur[q] |= 32
+                    else:
+                        cur[q] &= ~np.uint8(32)
+                if found < capacity:
+                    score = score_line(cur, s, e, lm, wm, cross, values, rack_size, bingo)
+                    for q in range(length):
+                        out_words[found, q] = cur[s + q]
+                    if direction == 0:
+                        out_meta[found, 0] = line
+                        out_meta[found, 1] = s
+                    else:
+                        out_meta[found, 0] = s
+                        out_meta[found, 1] = line
+                    out_meta[found, 2] = direction
+                    out_meta[found, 3] = length
+                    out_meta[found, 4] = k
+                    out_meta[found, 5] = score
+                found += 1
+    n = min(found, capacity)
+    return out_words[:n], out_meta[:n], found, checks
+
+
+def words_by_length(words: list[str]) -> tuple[np.ndarray, np.ndarray]:
+    """Distinct words -> letter matrix sorted by length and len_first[0..16]."""
+    unique = sorted(set(words), key=lambda w: (len(w), w))
+    if not unique:
+        return np.zeros((0, MAX_WORD), dtype=np.uint8), np.zeros(MAX_WORD + 2, dtype=np.int64)
+    matrix, lengths = word_matrix(unique)
+    len_first = np.searchsorted(lengths, np.arange(MAX_WORD + 2)).astype(np.int64)
+    return matrix, len_first
+
+
+def fit(position, spans: np.ndarray, analysis, words: list[str]) -> tuple[MoveList, int]:
+    """Moves of ``position`` made by candidate ``words`` in ``spans``; ``analysis``
+    is the trie's board analysis (cross-check masks and cross scores per
+    direction). Returns the moves and the number of (span, word) checks."""
+    rules = position.rules
+    n = rules.size
+    lines_a, lines_d = board_lines(position.board, n)
+    lm = rules.letter_mult.reshape(n, n)
+    wm = rules.word_mult.reshape(n, n)
+    matrix, len_first = words_by_length(words)
+    rack = position.rack.astype(np.int64)
+    capacity = _CAPACITY
+    while True:
+        out_words, out_meta, found, checks = fit_words(
+            spans, lines_a, lines_d, analysis.mask_a, analysis.mask_d, analysis.cross_a,
+            analysis.cross_d, np.ascontiguousarray(lm), np.ascontiguousarray(lm.T),
+            np.ascontiguousarray(wm), np.ascontiguousarray(wm.T), matrix, len_first, rack,
+            rules.values, rules.rack_size, rules.bingo_bonus, capacity)
+        if found <= capacity:
+            break
+        capacity = int(found)
+    return MoveList(words=out_words, meta=out_meta), int(checks)

@@ -1,0 +1,105 @@
+"""``prime-product``: each signature keyed by the product of its letters'
+primes (A=2, B=3, C=5 ... Z=101), multiplied in wrapping 64-bit arithmetic as
+a real 64-bit product would. Long words overflow, so different signatures can
+share a key: a slot is only a hit after its true signature compares equal,
+and every key match with another signature is counted as a collision."""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from scrabble.engines.signature import lexicon_rows
+from scrabble.lexicon.loaded import Lexicon
+from scrabble.lexicon.table import keys_from_blobs
+
+PRIMES = np.array([2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37, 41, 43, 47, 53, 59, 61, 67, 71,
+                   73, 79, 83, 89, 97, 101], dtype=np.uint64)
+
+
+@njit(cache=True)
+def products(keys, primes):
+    """Wrapping product of letter primes for (m, 2) packed signatures."""
+    out = np.empty(keys.shape[0], dtype=np.uint64)
+    for i in range(keys.shape[0]):
+        p = np.uint64(1)
+        for lt in range(26):
+            byte = lt >> 1
+            word = keys[i, byte // 8]
+            shift = np.uint64(8 * (byte % 8) + (4 if lt % 2 == 0 else 0))
+            count = (word >> shift) & np.uint64(15)
+            for _ in range(count):
+                p *= primes[lt]  # wraps modulo 2^64
+        out[i] = p
+    return out
+
+
+@njit(cache=True, inline="always")
+def _slot(product, cap):
+    # products are even for any word with an A and share low bits; mix them
+    h = product * np.uint64(0x9E3779B97F4A7C15)
+    return np.int64((h >> np.uint64(32)) & np.uint64(cap - 1))
+
+
+@njit(cache=True)
+def build(prods, capacity):
+    slots = np.full(capacity, -1, dtype=np.int32)
+    for i in range(prods.shape[0]):
+        s = _slot(prods[i], capacity)
+        while slots[s] >= 0:
+            s = (s + 1) & (capacity - 1)
+        slots[s] = i
+    return slots
+
+
+@njit(cache=True)
+def probe_many(slots, prods, keys, qprods, queries):
+    """Rows for the queries (-1 miss); counters = probes, key collisions."""
+    cap = slots.shape[0]
+    rows = np.empty(queries.shape[0], dtype=np.int32)
+    probes = 0
+    collisions = 0
+    for i in range(queries.shape[0]):
+        s = _slot(qprods[i], cap)
+        rows[i] = -1
+        while True:
+            probes += 1
+            row = slots[s]
+            if row < 0:
+                break
+            if prods[row] == qprods[i]:
+                if keys[row, 0] == queries[i, 0] and keys[row, 1] == queries[i, 1]:
+                    rows[i] = row
+                    break
+                collisions += 1  # same 64-bit product, different letters
+            s = (s + 1) & (cap - 1)
+    return rows, probes, collisions
+
+
+class PrimeProduct:
+    def __init__(self, rows: list[tuple[bytes, str]]) -> None:
+        self.keys = keys_from_blobs([sig for sig, _ in rows], len(rows))
+        self.words = [ws for _, ws in rows]
+        self.prods = products(self.keys, PRIMES)
+        capacity = 1
+        while capacity < 2 * max(len(rows), 1):
+            capacity <<= 1
+        self.slots = build(self.prods, capacity)
+        # signatures that share their 64-bit product with another one
+        _, counts = np.unique(self.prods, return_counts=True)
+        self.shared_keys = int(counts[counts > 1].sum())
+
+    @classmethod
+    def for_lexicon(cls, lexicon: Lexicon) -> PrimeProduct:
+        return cls(lexicon_rows(lexicon))
+
+    def lookup(self, queries: np.ndarray) -> tuple[list[str], dict[str, int]]:
+        q = np.ascontiguousarray(queries)
+        rows, probes, collisions = probe_many(self.slots, self.prods, self.keys,
+                                              products(q, PRIMES), q)
+        words: list[str] = []
+        for r in rows[rows >= 0]:
+            words.extend(self.words[r].split(" "))
+        return words, {"lookups": len(q), "hits": int((rows >= 0).sum()),
+                       "probes": int(probes), "collisions": int(collisions),
+                       "table_shared_keys": self.shared_keys}

@@ -1,0 +1,243 @@
+"""Spans and the signatures they need: the first half of every signature engine.
+
+A *span* is a stretch ``start..end`` of one line that a move's main word could
+occupy exactly: at least 2 squares, the squares just before and after it empty
+(or the edge) so the word is maximal, 1..rack-tiles empty squares inside, at
+least one of them an anchor, and none of them with an empty cross-check mask.
+The word there has the span's fixed letters plus k tiles from the rack, so its
+anagram signature is ``fixed + S`` for a k-tile sub-multiset S of the rack.
+
+Rack sub-multisets are enumerated with bit masks over rack positions and
+collapsed to distinct packed signatures; a blank in S is expanded to the
+letters some empty square of the span allows (the union of their cross-check
+masks), one blank or two. All signatures of all spans go through one hash set
+so each distinct signature is looked up once per request.
+
+Signatures here are the two-word packed form of ``lexicon.table`` (adding a
+letter = adding ``INC[letter]``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+from numba import njit
+
+from scrabble.board import anchors
+from scrabble.lexicon.signature import MAX_WORD
+from scrabble.lexicon.table import INC
+
+# span columns
+S_DIR, S_LINE, S_START, S_END, S_EMPTY, S_UNION = range(6)
+
+
+@njit(cache=True)
+def find_spans(lines, cmask, anc, tiles, direction, inc):
+    """Spans of one direction: (m, 6) int64 rows (direction, line, start, end,
+    empty squares, union of their cross-check masks) and (m, 2) fixed-letter keys."""
+    n = lines.shape[0]
+    cap = n * n * n
+    spans = np.empty((cap, 6), dtype=np.int64)
+    fixed = np.empty((cap, 2), dtype=np.uint64)
+    m = 0
+    for r in range(n):
+        cells = lines[r]
+        for s in range(n):
+            if s > 0 and cells[s - 1] != 0:
+                continue
+            k = 0
+            union = 0
+            anchored = False
+            fa = np.uint64(0)
+            fb = np.uint64(0)
+            for e in range(s, min(n, s + MAX_WORD)):
+                if cells[e] == 0:
+                    if cmask[r, e] == 0:
+                        break  # no letter fits here, so no longer span either
+                    k += 1
+                    if k > tiles:
+                        break
+                    union |= np.int64(cmask[r, e])
+                    if anc[r, e]:
+                        anchored = True
+                else:
+                    lt = (cells[e] & 31) - 1
+                    fa += inc[lt, 0]
+                    fb += inc[lt, 1]
+                if e > s and k > 0 and anchored and (e == n - 1 or cells[e + 1] == 0):
+                    spans[m, 0] = direction
+                    spans[m, 1] = r
+                    spans[m, 2] = s
+                    spans[m, 3] = e
+                    spans[m, 4] = k
+                    spans[m, 5] = union
+                    fixed[m, 0] = fa
+                    fixed[m, 1] = fb
+                    m += 1
+    return spans[:m].copy(), fixed[:m].copy()
+
+
+@njit(cache=True)
+def rack_subsets(rack, inc):
+    """Distinct sub-multisets of the rack's lettered tiles (blanks excluded),
+    the empty one included: keys (p, 2), sizes, letter bit masks.
+
+    Enumerated as bit masks over rack positions 0 .. 2^R - 1, then duplicates
+    (the same letters taken from different positions) collapsed by key."""
+    letters = np.empty(32, dtype=np.int64)
+    nr = 0
+    for lt in range(26):
+        for _ in range(rack[lt]):
+            letters[nr] = lt
+            nr += 1
+    total = 1 << nr
+    keys = np.empty((total, 2), dtype=np.uint64)
+    sizes = np.empty(total, dtype=np.int64)
+    lmask = np.empty(total, dtype=np.int64)
+    p = 0
+    for bits in range(total):
+        a = np.uint64(0)
+        b = np.uint64(0)
+        size = 0
+        lm = 0
+        for i in range(nr):
+            if (bits >> i) & 1:
+                lt = letters[i]
+                a += inc[lt, 0]
+                b += inc[lt, 1]
+                size += 1
+                lm |= 1 << lt
+        dup = False
+        for q in range(p):
+            if keys[q, 0] == a and keys[q, 1] == b:
+                dup = True
+                break
+        if not dup:
+            keys[p, 0] = a
+            keys[p, 1] = b
+            sizes[p] = size
+            lmask[p] = lm
+            p += 1
+    return keys[:p].copy(), sizes[:p].copy(), lmask[:p].copy()
+
+
+@njit(cache=True, inline="always")
+def _popcount(x):
+    c = 0
+    while x:
+        x &= x - 1
+        c += 1
+    return c
+
+
+@njit(cache=True, inline="always")
+def _insert(set_a, set_b, set_used, out, count, a, b):
+    """Add (a, b) to the open-addressed set; returns the new distinct count."""
+    cap = set_a.shape[0]
+    h = (a * np.uint64(0x9E3779B97F4A7C15)) ^ (b * np.uint64(0xC2B2AE3D27D4EB4F))
+    h ^= h >> np.uint64(29)
+    s = np.int64(h & np.uint64(cap - 1))
+    while set_used[s]:
+        if set_a[s] == a and set_b[s] == b:
+            return count
+        s = (s + 1) & (cap - 1)
+    set_used[s] = True
+    set_a[s] = a
+    set_b[s] = b
+    out[count, 0] = a
+    out[count, 1] = b
+    return count + 1
+
+
+@njit(cache=True)
+def span_signatures(spans, fixed, sub_keys, sub_sizes, sub_masks, blanks, inc):
+    """Distinct query signatures of all spans: (q, 2) keys, and how many were
+    built before de-duplication."""
+    # pass 1: how many signatures will be built (sizes the set)
+    built = 0
+    for i in range(spans.shape[0]):
+        k = spans[i, 4]
+        union = spans[i, 5]
+        u = _popcount(union)
+        for j in range(sub_keys.shape[0]):
+            nb = k - sub_sizes[j]
+            if nb < 0 or nb > blanks or sub_masks[j] & ~union:
+                continue
+            if nb == 0:
+                built += 1
+            elif nb == 1:
+                built += u
+            else:
+                built += u * (u + 1) // 2
+    cap = 16
+    while cap < 2 * built:
+        cap <<= 1
+    set_a = np.empty(cap, dtype=np.uint64)
+    set_b = np.empty(cap, dtype=np.uint64)
+    set_used = np.zeros(cap, dtype=np.bool_)
+    out = np.empty((max(built, 1), 2), dtype=np.uint64)
+    q = 0
+    for i in range(spans.shape[0]):
+        k = spans[i, 4]
+        union = spans[i, 5]
+        for j in range(sub_keys.shape[0]):
+            nb = k - sub_sizes[j]
+            if nb < 0 or nb > blanks or sub_masks[j] & ~union:
+                continue
+            a = fixed[i, 0] + sub_keys[j, 0]
+            b = fixed[i, 1] + sub_keys[j, 1]
+            if nb == 0:
+                q = _insert(set_a, set_b, set_used, out, q, a, b)
+                continue
+            for l1 in range(26):
+                if not (union >> l1) & 1:
+                    continue
+                a1 = a + inc[l1, 0]
+                b1 = b + inc[l1, 1]
+                if nb == 1:
+                    q = _insert(set_a, set_b, set_used, out, q, a1, b1)
+                    continue
+                for l2 in range(l1, 26):
+                    if (union >> l2) & 1:
+                        q = _insert(set_a, set_b, set_used, out, q, a1 + inc[l2, 0],
+                                    b1 + inc[l2, 1])
+    return out[:q].copy(), built
+
+
+def board_lines(board: np.ndarray, size: int) -> tuple[np.ndarray, np.ndarray]:
+    """Across lines (the rows) and down lines (rows of the transposed board)."""
+    b = board.reshape(size, size)
+    return np.ascontiguousarray(b), np.ascontiguousarray(b.T)
+
+
+@dataclass(frozen=True)
+class Plan:
+    """Where moves can go and which signatures to look up for them."""
+
+    spans: np.ndarray  # (m, 6) int64, columns S_*
+    fixed: np.ndarray  # (m, 2) uint64 fixed-letter keys per span
+    queries: np.ndarray  # (q, 2) uint64 distinct signatures
+    built: int  # signatures built before de-duplication
+
+
+def plan(board: np.ndarray, size: int, rack: np.ndarray, start: tuple[int, int],
+         masks: tuple[np.ndarray, np.ndarray]) -> Plan:
+    """Spans of both directions and their distinct signatures. ``masks`` are the
+    cross-check masks of the across and down lines (from the trie or the table)."""
+    lines = board_lines(board, size)
+    rack = np.asarray(rack, dtype=np.int64)
+    tiles = int(rack.sum())
+    spans, fixed = [], []
+    for direction, (ls, cm) in enumerate(zip(lines, masks, strict=True)):
+        sr, sc = start if direction == 0 else (start[1], start[0])
+        anc = anchors(ls, sr, sc)
+        sp, fx = find_spans(ls, cm, anc, tiles, direction, INC)
+        spans.append(sp)
+        fixed.append(fx)
+    all_spans = np.concatenate(spans)
+    all_fixed = np.concatenate(fixed)
+    sub_keys, sub_sizes, sub_masks = rack_subsets(rack, INC)
+    queries, built = span_signatures(all_spans, all_fixed, sub_keys, sub_sizes, sub_masks,
+                                     int(rack[26]), INC)
+    return Plan(spans=all_spans, fixed=all_fixed, queries=queries, built=int(built))
