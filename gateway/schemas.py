@@ -62,7 +62,7 @@ class MoveRequest(BaseModel):
     def _position(self) -> MoveRequest:
         if self.cgp is not None:
             if self.board is not None or self.rack is not None:
-                raise ValueError("give either cgp or board and rack, not both")
+                raise ValueError("cgp: give either cgp or board and rack, not both")
             try:
                 parsed = cgp_format.parse(self.cgp)
                 parse_board(parsed.rows, field="cgp")
@@ -72,9 +72,9 @@ class MoveRequest(BaseModel):
             self._cgp = parsed
             self.board, self.rack = parsed.rows, parsed.rack
         if self.board is None:
-            raise ValueError("board is required (or give the position as cgp)")
+            raise ValueError("board: is required (or give the position as cgp)")
         if self.rack is None:
-            raise ValueError("rack is required (or give the position as cgp)")
+            raise ValueError("rack: is required (or give the position as cgp)")
         try:
             check_tile_supply(parse_board(self.board), parse_rack(self.rack), STANDARD)
         except PositionError as exc:

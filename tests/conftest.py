@@ -23,3 +23,48 @@ def golden_cases() -> list[tuple[dict, dict]]:
     with gzip.open(GOLDEN / "moves.jsonl.gz", "rt") as fh:
         moves = [json.loads(line) for line in fh]
     return list(zip(positions, moves, strict=True))
+
+
+def free_port() -> int:
+    import socket
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def start_service(app: str, port: int, env: dict[str, str] | None = None):
+    """Start a real uvicorn process on loopback and wait until /health says 200."""
+    import os
+    import subprocess
+    import sys
+    import time
+
+    import httpx
+
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "uvicorn", app, "--host", "127.0.0.1", "--port", str(port),
+         "--log-level", "warning"],
+        cwd=ROOT, env={**os.environ, **(env or {})})
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline:
+        if proc.poll() is not None:
+            raise RuntimeError(f"{app} exited with {proc.returncode}")
+        try:
+            if httpx.get(f"http://127.0.0.1:{port}/health", timeout=1).status_code == 200:
+                return proc
+        except httpx.HTTPError:
+            pass
+        time.sleep(0.2)
+    proc.kill()
+    raise RuntimeError(f"{app} did not become healthy")
+
+
+@pytest.fixture(scope="session")
+def gateway_url():
+    """The real gateway in its own process, over HTTP on loopback."""
+    port = free_port()
+    proc = start_service("gateway.app:app", port)
+    yield f"http://127.0.0.1:{port}"
+    proc.terminate()
+    proc.wait(timeout=10)
