@@ -1,0 +1,136 @@
+"""The internal worker behind ``compact-numba``: board + rack -> candidate words
+from the compact Numba signature table.
+
+The lifespan starts loading in a background thread and returns at once, so
+``GET /health`` can answer 503 ("starting") while the SQLite rows become NumPy
+arrays and the probe is compiled (or loaded from Numba's disk cache) and
+exercised; it answers 200 only when a request would be served at full speed.
+Requests never rebuild the index. Run:
+
+    uvicorn worker.app:app --host 127.0.0.1 --port ${WORKER_PORT:-8001}
+"""
+
+from __future__ import annotations
+
+import os
+import threading
+import time
+from collections import OrderedDict
+from contextlib import asynccontextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from fastapi import FastAPI
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse
+from pydantic import BaseModel, ConfigDict, Field
+
+from gateway.errors import validation_error_response
+from scrabble.engines.compact import candidates
+from scrabble.lexicon.store import default_db_path, read_info
+from scrabble.lexicon.table import SignatureTable
+from scrabble.position import PositionError, make_position
+
+BACKEND = "numba-fnv1a"
+CACHE_SIZE = int(os.environ.get("WORKER_CACHE_SIZE", 512))
+# Positions that run every compiled path once before the worker says ready:
+# an opening, a blank pair, and tiles on the board (cross-checks).
+_WARM = [
+    (["." * 15] * 15, "AEINRST"),
+    (["." * 15] * 15, "AE??"),
+    (["." * 15] * 7 + ["....QUIET......"] + ["." * 15] * 7, "SORE?"),
+]
+
+
+@dataclass
+class WorkerState:
+    status: str = "starting"
+    error: str = ""
+    table: SignatureTable | None = None
+    info: dict = field(default_factory=dict)
+    startup_ms: float = 0.0
+    cache: OrderedDict = field(default_factory=OrderedDict)
+    lock: threading.Lock = field(default_factory=threading.Lock)
+
+
+def _load(state: WorkerState, db_path: Path, started: float) -> None:
+    try:
+        state.info = read_info(db_path).as_dict()
+        table = SignatureTable.load(db_path)
+        for rows, rack in _WARM:
+            candidates(table, make_position(rows, rack))
+        state.table = table
+        state.startup_ms = round((time.perf_counter() - started) * 1000, 1)
+        state.status = "ok"
+    except Exception as exc:  # reported by /health, the process stays up to say so
+        state.error = f"{type(exc).__name__}: {exc}"
+        state.status = "error"
+
+
+@asynccontextmanager
+async def lifespan(app: FastAPI):
+    started = time.perf_counter()
+    db = os.environ.get("LEXICON_DB")
+    app.state.worker = WorkerState()
+    loader = threading.Thread(target=_load, name="table-loader", daemon=True,
+                              args=(app.state.worker, Path(db) if db else default_db_path(),
+                                    started))
+    loader.start()
+    yield
+
+
+app = FastAPI(title="Scrabble candidate worker", version="0.1.0", lifespan=lifespan)
+app.add_exception_handler(RequestValidationError, validation_error_response)
+
+
+class CandidatesRequest(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    board: list[str] = Field(description="15 rows of 15 cells, as the gateway takes them.")
+    rack: str = Field(description="1-7 tiles, A-Z and ? for a blank.")
+
+
+def _not_ready(state: WorkerState) -> JSONResponse:
+    return JSONResponse(status_code=503, content={
+        "status": state.status, "error": state.error or "worker is loading its table"})
+
+
+@app.get("/health")
+def health() -> JSONResponse:
+    state: WorkerState = app.state.worker
+    if state.status != "ok" or state.table is None:
+        return _not_ready(state)
+    table = state.table
+    return JSONResponse({"status": "ok", "backend": BACKEND, "lexicon": state.info,
+                         "signatures": table.signatures, "capacity": table.capacity,
+                         "table_bytes": table.nbytes, "startup_ms": state.startup_ms,
+                         "cache_entries": len(state.cache)})
+
+
+@app.post("/candidates")
+def post_candidates(body: CandidatesRequest) -> JSONResponse:
+    started = time.perf_counter()
+    state: WorkerState = app.state.worker
+    if state.status != "ok" or state.table is None:
+        return _not_ready(state)
+    try:
+        position = make_position(body.board, body.rack)
+    except PositionError as exc:
+        return JSONResponse(status_code=422, content={
+            "error": f"{exc.field}: {exc.message}",
+            "detail": [{"field": exc.field, "message": exc.message}]})
+    key = ("/".join(body.board), body.rack)
+    with state.lock:
+        cached = state.cache.get(key)
+        if cached is not None:
+            state.cache.move_to_end(key)
+    if cached is not None:
+        out = {**cached, "cache_hit": True}
+    else:
+        words, stats = candidates(state.table, position)
+        out = {"words": words, **stats, "cache_hit": False}
+        with state.lock:
+            state.cache[key] = out
+            while len(state.cache) > CACHE_SIZE:
+                state.cache.popitem(last=False)
+    out["worker_ms"] = round((time.perf_counter() - started) * 1000, 3)
+    return JSONResponse(out)
