@@ -136,3 +136,10 @@ def test_openapi_docs(gateway_url):
     assert httpx.get(gateway_url + "/docs").status_code == 200
     spec = httpx.get(gateway_url + "/openapi.json").json()
     assert "/scrabble-api" in spec["paths"]
+
+
+def test_response_matches_its_documented_model(gateway_url):
+    from gateway.schemas import MoveResponse
+
+    r = post(gateway_url, {"board": EMPTY, "rack": "AEINRS?", "limit": 50})
+    MoveResponse.model_validate(r.json())  # raises if the shape drifts from the model
