@@ -1,0 +1,119 @@
+"""The gateway's connection to the worker (engine ``compact-numba``).
+
+One pooled ``httpx.AsyncClient`` per gateway process with explicit connect and
+read timeouts; the worker's URL comes from ``WORKER_URL``. Anything that keeps
+an answer from arriving (refused, reset, timed out, still starting, broken)
+becomes ``WorkerUnavailable``, which the gateway turns into a 503 saying so.
+Nothing is remembered about a failure, so the first request after the worker
+comes back succeeds without restarting the gateway.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+
+import httpx
+
+from scrabble.lexicon.loaded import Lexicon
+from scrabble.movegen import generate_from_words
+from scrabble.moves import MoveList
+from scrabble.position import Position
+
+DEFAULT_URL = "http://127.0.0.1:8001"
+# Figures the worker reports that become engine statistics.
+_STATS = ("hash_lookups", "hash_hits", "hash_probes", "cross_check_probes", "signatures_built",
+          "signature_ms", "hash_query_ms", "worker_ms", "cache_hit")
+
+
+class WorkerUnavailable(RuntimeError):
+    """The worker could not answer; the message says why, for the 503 body."""
+
+
+class WorkerClient:
+    def __init__(self, url: str | None = None, connect_timeout: float | None = None,
+                 read_timeout: float | None = None) -> None:
+        self.url = (url or os.environ.get("WORKER_URL") or DEFAULT_URL).rstrip("/")
+        connect = connect_timeout or float(os.environ.get("WORKER_CONNECT_TIMEOUT", 0.5))
+        read = read_timeout or float(os.environ.get("WORKER_READ_TIMEOUT", 5.0))
+        self.timeout = httpx.Timeout(connect=connect, read=read, write=read, pool=connect)
+        self._client: httpx.AsyncClient | None = None
+
+    @property
+    def client(self) -> httpx.AsyncClient:
+        # created on first use so it belongs to the event loop that serves requests
+        if self._client is None or self._client.is_closed:
+            self._client = httpx.AsyncClient(
+                base_url=self.url, timeout=self.timeout,
+                limits=httpx.Limits(max_connections=32, max_keepalive_connections=16))
+        return self._client
+
+    async def aclose(self) -> None:
+        if self._client is not None:
+            await self._client.aclose()
+            self._client = None
+
+    async def _send(self, method: str, path: str, **kwargs) -> httpx.Response:
+        # one retry for a pooled connection the worker closed (it restarted):
+        # the requests are idempotent, and timeouts are never retried
+        for attempt in (0, 1):
+            try:
+                return await self.client.request(method, path, **kwargs)
+            except httpx.ConnectTimeout:
+                raise WorkerUnavailable(f"worker at {self.url} did not accept a connection "
+                                        f"within {self.timeout.connect} s") from None
+            except httpx.TimeoutException:
+                raise WorkerUnavailable(f"worker at {self.url} did not answer within "
+                                        f"{self.timeout.read} s") from None
+            except httpx.ConnectError:
+                raise WorkerUnavailable(f"worker at {self.url} is down (connection "
+                                        "refused)") from None
+            except (httpx.RemoteProtocolError, httpx.ReadError, httpx.WriteError) as exc:
+                if attempt:
+                    raise WorkerUnavailable(f"worker at {self.url} dropped the connection "
+                                            f"({type(exc).__name__})") from None
+        raise AssertionError("unreachable")
+
+    async def candidates(self, board: list[str], rack: str) -> dict:
+        response = await self._send("POST", "/candidates", json={"board": board, "rack": rack})
+        if response.status_code == 503:
+            raise WorkerUnavailable(f"worker at {self.url} is not ready "
+                                    f"({_reason(response)})")
+        if response.status_code != 200:
+            raise WorkerUnavailable(f"worker at {self.url} answered {response.status_code} "
+                                    f"({_reason(response)})")
+        return response.json()
+
+    async def health(self) -> dict:
+        """The worker's state for the gateway's /health (never raises)."""
+        try:
+            response = await self._send("GET", "/health")
+        except WorkerUnavailable as exc:
+            return {"status": "down", "url": self.url, "error": str(exc)}
+        try:
+            body = response.json()
+        except ValueError:
+            body = {}
+        if response.status_code != 200:
+            return {"status": body.get("status", "unavailable"), "url": self.url,
+                    "error": body.get("error", f"HTTP {response.status_code}")}
+        return {**body, "url": self.url}
+
+
+def _reason(response: httpx.Response) -> str:
+    try:
+        return str(response.json().get("error", response.text[:200]))
+    except ValueError:
+        return response.text[:200]
+
+
+async def compact_numba_moves(client: WorkerClient, position: Position, lexicon: Lexicon,
+                              board: list[str], rack: str) -> MoveList:
+    """``compact-numba``: the worker finds the candidate words, the shared fit
+    and scoring (here, with the gateway's cross-checks) make the moves."""
+    started = time.perf_counter()
+    answer = await client.candidates(board, rack)
+    roundtrip_ms = (time.perf_counter() - started) * 1000
+    stats = {k: answer[k] for k in _STATS if k in answer}
+    stats["worker_roundtrip_ms"] = round(roundtrip_ms, 3)
+    return generate_from_words(position, lexicon, answer["words"], stats)
