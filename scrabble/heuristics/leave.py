@@ -84,3 +84,44 @@ def leave_value(leave: np.ndarray, values: np.ndarray | None = None,
         return STUCK_PER_POINT * int((np.asarray(leave, dtype=np.int64)[:26]
                                       * np.asarray(values, dtype=np.int64)[:26]).sum())
     return int(features(leave) @ WEIGHTS)
+
+
+def leaves_of(rack: np.ndarray, moves) -> np.ndarray:
+    """(k, 27) rack counts left after each move of a MoveList."""
+    w = moves.words.astype(np.int64)
+    k = len(moves)
+    valid = np.arange(w.shape[1])[None, :] < moves.meta[:, 3:4]
+    new = valid & (w & 64 != 0)
+    tile = np.where(w & 32, BLANK, (w & 31) - 1)
+    used = np.zeros((k, 27), dtype=np.int64)
+    rows = np.broadcast_to(np.arange(k)[:, None], w.shape)
+    np.add.at(used, (rows[new], tile[new]), 1)
+    return np.asarray(rack, dtype=np.int64)[None, :] - used
+
+
+def features_matrix(leaves: np.ndarray) -> np.ndarray:
+    """``features`` for many leaves at once, (k, 27) -> (k, 33)."""
+    c = np.asarray(leaves, dtype=np.int64)
+    extra = np.maximum(c[:, :26] - 1, 0)
+    v = c[:, VOWELS].sum(axis=1)
+    k = c[:, CONSONANTS].sum(axis=1)
+    return np.column_stack([
+        c,
+        extra[:, VOWELS[:26]].sum(axis=1),
+        extra[:, CONSONANTS[:26]].sum(axis=1),
+        np.maximum(c[:, :26] - 2, 0).sum(axis=1),
+        np.maximum(v - k, 0) ** 2,
+        np.maximum(k - v - 1, 0) ** 2,
+        ((c[:, Q] > 0) & (c[:, U] == 0)).astype(np.int64),
+    ])
+
+
+def leave_values(leaves: np.ndarray, values: np.ndarray | None = None,
+                 bag_after: np.ndarray | None = None) -> np.ndarray:
+    """``leave_value`` for many leaves; ``bag_after`` per leave (None: plenty)."""
+    out = features_matrix(leaves) @ WEIGHTS
+    if bag_after is not None and values is not None:
+        stuck = STUCK_PER_POINT * (np.asarray(leaves, dtype=np.int64)[:, :26]
+                                   @ np.asarray(values, dtype=np.int64)[:26])
+        out = np.where(np.asarray(bag_after) <= 0, stuck, out)
+    return out

@@ -1,0 +1,58 @@
+"""The best exchange: which tiles to throw back, valued like a move.
+
+An exchange scores 0 and keeps a sub-rack; its equity is the leave value of
+what it keeps (leave values already mean "compared with drawing fresh tiles",
+so the tiles drawn back are worth 0 on average), minus EXCHANGE_COST for the
+tempo. Every distinct sub-multiset of the rack (at most 2^7 = 128) is tried;
+ties go to keeping more tiles, then to the alphabetically first rack, so the
+answer is deterministic. Only allowed when the bag holds >= rack_size tiles.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from itertools import product
+
+import numpy as np
+
+from scrabble.heuristics.leave import leave_values
+from scrabble.tiles import rack_string
+
+EXCHANGE_COST = 0  # millipoints; the lost score is already the move's 0 points
+
+
+@dataclass(frozen=True)
+class Exchange:
+    throw: np.ndarray  # 27 counts thrown back
+    keep: np.ndarray  # 27 counts kept
+    leave: int  # millipoints
+    equity: int  # millipoints
+
+    @property
+    def throw_string(self) -> str:
+        return rack_string(self.throw)
+
+    @property
+    def keep_string(self) -> str:
+        return rack_string(self.keep)
+
+
+def best_exchange(rack: np.ndarray, bag_count: int, rack_size: int = 7) -> Exchange | None:
+    rack = np.asarray(rack, dtype=np.int64)
+    if bag_count < rack_size or rack.sum() == 0:
+        return None
+    held = np.nonzero(rack)[0]
+    keeps = []
+    for combo in product(*(range(int(rack[t]) + 1) for t in held)):
+        keep = np.zeros(27, dtype=np.int64)
+        keep[held] = combo
+        if keep.sum() < rack.sum():  # throw at least one tile
+            keeps.append(keep)
+    keeps_arr = np.array(keeps)
+    values = leave_values(keeps_arr) - EXCHANGE_COST
+    order = sorted(range(len(keeps)), key=lambda j: (-int(values[j]), -int(keeps_arr[j].sum()),
+                                                    rack_string(keeps_arr[j])))
+    j = order[0]
+    keep = keeps_arr[j]
+    return Exchange(throw=rack - keep, keep=keep, leave=int(values[j]) + EXCHANGE_COST,
+                    equity=int(values[j]))

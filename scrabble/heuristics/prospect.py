@@ -1,0 +1,184 @@
+"""Prospects: the best move a few more tiles would allow after this move.
+
+After move m the board is B' and the player keeps leave L, then draws d tiles
+(d = tiles m placed, capped by the bag). A prospect is a move on B' that L
+plus up to ``e`` more tiles can make; its value is its score times the exact
+probability that the missing tiles arrive among the d drawn (multivariate
+hypergeometric over the unseen pool, blanks substituting; ``draw.p_draw_all``).
+Visible upcoming tiles, when given, are certain: they join the rack first and
+leave the pool. The term is the best prospect value (the write-up's
+``max v(w)``), weighted by PROSPECT_WEIGHT_PCT because the opponent moves in
+between and may take or block the spot (docs/prospect.md).
+
+How: one move generation on B' with the rack L + e blanks finds every move
+using up to e missing tiles (a blank stands for "some tile I do not hold");
+each such move is rescored with those blanks as the real letters they stand
+for (``score_move``), and its need is those letters. Cost is bounded by ``e``:
+blanks multiply the search (a 5-tile rack with 2 blanks is ~25 ms, 7 tiles
+~80 ms on a midgame board), so e = 2 only for short leaves and 1 otherwise.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+from numba import njit
+
+from scrabble.heuristics.draw import p_draw_all
+from scrabble.movegen import generate
+from scrabble.moves import MoveList, move_at
+from scrabble.position import Position
+from scrabble.scoring import NEW_FLAG
+from scrabble.tiles import BLANK
+
+PROSPECT_WEIGHT_PCT = 50
+MAX_EXTRA = 3  # the issue's 1..3 more tiles
+WILD_TILE_BUDGET = 6  # leave + wild blanks searched at once (bounds the cost)
+
+
+@njit(cache=True)
+def score_move(board, n, lm, wm, values, codes, length, row, col, direction, rack_size,
+               bingo):
+    """Score of a main word (cell codes with NEW_FLAG) placed on ``board``,
+    cross words read from the board itself."""
+    main = 0
+    mult = 1
+    cross_total = 0
+    placed = 0
+    for k in range(length):
+        code = codes[k]
+        r = row if direction == 0 else row + k
+        c = col + k if direction == 0 else col
+        v = 0 if code & 32 else values[(code & 31) - 1]
+        if code & NEW_FLAG:
+            placed += 1
+            sq = r * n + c
+            main += v * lm[sq]
+            mult *= wm[sq]
+            # perpendicular word through (r, c)
+            dr = 1 if direction == 0 else 0
+            dc = 0 if direction == 0 else 1
+            s = 0
+            found = False
+            rr, cc = r - dr, c - dc
+            while rr >= 0 and cc >= 0 and board[rr * n + cc] != 0:
+                t = board[rr * n + cc]
+                s += 0 if t & 32 else values[(t & 31) - 1]
+                found = True
+                rr -= dr
+                cc -= dc
+            rr, cc = r + dr, c + dc
+            while rr < n and cc < n and board[rr * n + cc] != 0:
+                t = board[rr * n + cc]
+                s += 0 if t & 32 else values[(t & 31) - 1]
+                found = True
+                rr += dr
+                cc += dc
+            if found:
+                cross_total += (s + v * lm[sq]) * wm[sq]
+        else:
+            main += v
+    total = main * mult + cross_total
+    if placed == rack_size:
+        total += bingo
+    return total
+
+
+@dataclass(frozen=True)
+class Prospect:
+    value: int  # millipoints (weighted)
+    notation: str
+    score: int
+    need: str  # the missing tiles
+    probability: float
+
+
+def wild_count(leave_tiles: int, draws: int) -> int:
+    return max(0, min(MAX_EXTRA, draws, WILD_TILE_BUDGET - leave_tiles,
+                      2 if leave_tiles <= 3 else 1))
+
+
+def best_prospect(board: np.ndarray, leave: np.ndarray, pool: np.ndarray, draws: int,
+                  position: Position, lexicon, upcoming: np.ndarray | None = None
+                  ) -> Prospect | None:
+    """The best prospect after a move (board after it, the leave, the unseen pool
+    as the mover sees it, the number of tiles the mover will draw)."""
+    rules = position.rules
+    rack = np.asarray(leave, dtype=np.int64).copy()
+    pool = np.asarray(pool, dtype=np.int64).copy()
+    if upcoming is not None and draws > 0:
+        # the first tiles of the visible queue are certain draws
+        for t in range(27):
+            take = min(int(upcoming[t]), draws)
+            rack[t] += take
+            pool[t] -= take
+            draws -= take
+    real_blanks = int(rack[BLANK])
+    e = wild_count(int(rack.sum()), draws)
+    if e == 0 and rack.sum() == 0:
+        return None
+    search = rack.copy()
+    search[BLANK] += e
+    moves = generate(Position(board=board, rack=search.astype(np.uint8), rules=rules), lexicon)
+    if len(moves) == 0:
+        return None
+    return _pick(moves, board, rules, pool, draws, real_blanks)
+
+
+@njit(cache=True)
+def rescore_all(board, n, lm, wm, values, words, meta, real_blanks, rack_size, bingo):
+    """Every move rescored with its wild blanks (those beyond the real blanks
+    held, first in word order) as real letters; returns scores and the needed
+    letters (k, MAX_EXTRA; -1 = none)."""
+    k = meta.shape[0]
+    scores = np.empty(k, dtype=np.int64)
+    needs = np.full((k, MAX_EXTRA), -1, dtype=np.int64)
+    codes = np.empty(words.shape[1], dtype=np.uint8)
+    for i in range(k):
+        length = meta[i, 3]
+        used = 0
+        for j in range(length):
+            if words[i, j] & NEW_FLAG and words[i, j] & 32:
+                used += 1
+        wild = used - real_blanks
+        if wild <= 0:
+            scores[i] = meta[i, 5]
+            continue
+        m = 0
+        for j in range(length):
+            code = words[i, j]
+            if wild > 0 and code & NEW_FLAG and code & 32:
+                code = code & ~32
+                if m < MAX_EXTRA:
+                    needs[i, m] = (code & 31) - 1
+                m += 1
+                wild -= 1
+            codes[j] = code
+        scores[i] = score_move(board, n, lm, wm, values, codes, length, meta[i, 0], meta[i, 1],
+                               meta[i, 2], rack_size, bingo)
+    return scores, needs
+
+
+def _pick(moves: MoveList, board: np.ndarray, rules, pool: np.ndarray, draws: int,
+          real_blanks: int) -> Prospect | None:
+    scores, needs = rescore_all(board, rules.size, rules.letter_mult, rules.word_mult,
+                                rules.values, moves.words, moves.meta, real_blanks,
+                                rules.rack_size, rules.bingo_bonus)
+    # one exact probability per distinct need (a few hundred at most)
+    keys, inverse = np.unique(needs, axis=0, return_inverse=True)
+    probs = np.empty(len(keys))
+    for j, key in enumerate(keys):
+        need = np.zeros(27, dtype=np.int64)
+        for t in key:
+            if t >= 0:
+                need[t] += 1
+        probs[j] = p_draw_all(pool, need, draws)
+    p = probs[inverse.reshape(-1)]
+    value = np.round(scores * p * 1000).astype(np.int64) * PROSPECT_WEIGHT_PCT // 100
+    i = int(moves.order(1, primary=value)[0])
+    if value[i] <= 0:
+        return None
+    letters = "".join(sorted(chr(65 + t) for t in needs[i] if t >= 0))
+    return Prospect(value=int(value[i]), notation=move_at(moves, i).notation,
+                    score=int(scores[i]), need=letters, probability=round(float(p[i]), 6))
