@@ -15,6 +15,7 @@ from fastapi.responses import JSONResponse, Response
 
 from gateway.errors import BodySizeLimit, JSONByDefault, validation_error_response
 from gateway.schemas import ErrorResponse, MoveRequest, MoveResponse
+from gateway.worker_client import WorkerClient, WorkerUnavailable, compact_numba_moves
 from scrabble import cgp as cgp_format
 from scrabble.lexicon.loaded import Lexicon
 from scrabble.movegen import EngineUnavailable, generate
@@ -31,7 +32,9 @@ async def lifespan(app: FastAPI):
     app.state.lexicon = Lexicon.load(Path(db) if db else None)
     # Compile (or load from Numba's cache) before the first caller waits for it.
     generate(make_position(["." * 15] * 15, "AEINRST"), app.state.lexicon)
+    app.state.worker = WorkerClient()  # compact-numba; URL from WORKER_URL
     yield
+    await app.state.worker.aclose()
 
 
 app = FastAPI(
@@ -78,7 +81,16 @@ async def find_moves(body: MoveRequest, request: Request) -> Response:
     parse_ms = _ms(started)
     t = time.perf_counter()
     try:
-        moves = generate(position, lexicon, body.engine)
+        if body.engine == "compact-numba":
+            moves = await compact_numba_moves(request.app.state.worker, position, lexicon,
+                                              body.board, body.rack)
+        else:
+            moves = generate(position, lexicon, body.engine)
+    except WorkerUnavailable as exc:
+        return JSONResponse(status_code=503, content={
+            "error": "worker unavailable: engine compact-numba cannot answer now; "
+                     "the other engines can",
+            "detail": [{"field": "engine", "message": str(exc)}]})
     except EngineUnavailable as exc:
         return JSONResponse(status_code=501, content={
             "error": "engine not implemented",
@@ -119,4 +131,5 @@ async def scrabble_api_php(body: MoveRequest, request: Request) -> Response:
 async def health(request: Request) -> dict:
     lexicon: Lexicon = request.app.state.lexicon
     return {"status": "ok", "lexicon": lexicon.info.as_dict(),
-            "trie_nodes": lexicon.trie.nodes, "lexicon_load_ms": round(lexicon.load_ms, 1)}
+            "trie_nodes": lexicon.trie.nodes, "lexicon_load_ms": round(lexicon.load_ms, 1),
+            "worker": await request.app.state.worker.health()}

@@ -87,7 +87,8 @@ class WorkerClient:
     async def health(self) -> dict:
         """The worker's state for the gateway's /health (never raises)."""
         try:
-            response = await self._send("GET", "/health")
+            # short: the gateway's own /health must not hang on a stuck worker
+            response = await self._send("GET", "/health", timeout=httpx.Timeout(1.0))
         except WorkerUnavailable as exc:
             return {"status": "down", "url": self.url, "error": str(exc)}
         try:
