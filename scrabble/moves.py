@@ -42,15 +42,21 @@ class MoveList:
             # Only moves that can reach the top `limit` need the full tie-break.
             cut = -np.partition(-key, limit - 1)[limit - 1]
             candidates = np.nonzero(key >= cut)[0]
-        m = self.meta[candidates].astype(np.int64)
-        w = self.words[candidates].astype(np.int64)
-        tie = (m[:, 2] << 10) | (m[:, 0] << 6) | (m[:, 1] << 2)
-        tie = (tie << 4) | m[:, 3]
-        # 7 bits a letter code; 8 + 7 letters fill two int64 keys exactly.
-        letters_a = w[:, :8] @ (np.int64(1) << (7 * np.arange(7, -1, -1, dtype=np.int64)))
-        letters_b = w[:, 8:] @ (np.int64(1) << (7 * np.arange(6, -1, -1, dtype=np.int64)))
-        idx = np.lexsort((letters_b, letters_a, tie, -key[candidates]))
-        ordered = candidates[idx]
+        if len(candidates) <= 256:
+            # Few candidates (the usual top-N request): Python tuples sort them
+            # faster than building numpy keys would.
+            meta, words = self.meta, self.words
+            ordered = np.array(sorted(candidates.tolist(), key=lambda i: (
+                -int(key[i]), int(meta[i, 2]), int(meta[i, 0]), int(meta[i, 1]),
+                int(meta[i, 3]), words[i].tobytes())), dtype=np.intp)
+        else:
+            m = self.meta[candidates].astype(np.int64)
+            w = self.words[candidates].astype(np.int64)
+            tie = (m[:, 2] << 12) | (m[:, 0] << 8) | (m[:, 1] << 4) | m[:, 3]
+            # 7 bits a letter code; 8 + 7 letters fill two int64 keys exactly.
+            letters_a = w[:, :8] @ (np.int64(1) << (7 * np.arange(7, -1, -1, dtype=np.int64)))
+            letters_b = w[:, 8:] @ (np.int64(1) << (7 * np.arange(6, -1, -1, dtype=np.int64)))
+            ordered = candidates[np.lexsort((letters_b, letters_a, tie, -key[candidates]))]
         return ordered if limit is None else ordered[:limit]
 
 
