@@ -1,0 +1,99 @@
+"""The compact signature table: FNV-1a, packing, every row found, misses missed."""
+
+from __future__ import annotations
+
+import json
+
+import numpy as np
+import pytest
+
+from scrabble.board import cross_checks
+from scrabble.engines.span import board_lines
+from scrabble.lexicon.signature import counts_of, pack, signature_of
+from scrabble.lexicon.store import default_db_path
+from scrabble.lexicon.table import (
+    FNV_OFFSET,
+    FNV_PRIME,
+    INC,
+    SignatureTable,
+    blobs_from_keys,
+    fnv1a,
+    keys_from_blobs,
+)
+from scrabble.position import make_position
+from tests.conftest import GOLDEN
+
+
+@pytest.fixture(scope="module")
+def table() -> SignatureTable:
+    return SignatureTable.load(default_db_path())
+
+
+def fnv1a_reference(data: bytes) -> int:
+    h = int(FNV_OFFSET)
+    for byte in data:
+        h ^= byte
+        h = (h * int(FNV_PRIME)) % (1 << 64)
+    return h
+
+
+def test_fnv1a_matches_the_textbook_definition():
+    rng = np.random.default_rng(7)
+    sigs = [signature_of(w) for w in ("A", "RETAINS", "ZYZZYVAS", "QI")]
+    sigs += [bytes(rng.integers(0, 256, 13, dtype=np.uint8)) for _ in range(50)]
+    keys = keys_from_blobs(sigs, len(sigs))
+    for sig, (a, b) in zip(sigs, keys, strict=True):
+        assert int(fnv1a(a, b)) == fnv1a_reference(sig)
+
+
+def test_keys_round_trip_and_letter_increments():
+    sigs = [signature_of(w) for w in ("AA", "QUIZ", "MUZJIKS", "ABCDEFGHIJKLMNOPQRSTUVWXYZ")]
+    keys = keys_from_blobs(sigs, len(sigs))
+    assert [bytes(r) for r in blobs_from_keys(keys)] == sigs
+    # adding INC[letter] to a packed signature is adding one of that letter
+    a, b = keys[1]
+    for letter in range(26):
+        counts = counts_of("QUIZ")
+        counts[letter] += 1
+        want = keys_from_blobs(pack(counts), 1)[0]
+        assert (a + INC[letter, 0], b + INC[letter, 1]) == (want[0], want[1])
+
+
+def test_table_is_compact_and_finds_every_row(table):
+    assert table.signatures == 237739
+    assert table.capacity & (table.capacity - 1) == 0
+    assert table.capacity >= 2 * table.signatures
+    assert table.nbytes < 16 * 2**20
+    rows, probes = table.lookup(table.keys)
+    assert (rows == np.arange(table.signatures)).all()
+    assert table.signatures <= probes < 2 * table.signatures  # short probe chains
+
+
+def test_lookup_words_and_misses(table):
+    queries = keys_from_blobs([signature_of("RETAINS"), signature_of("QQQQ"),
+                               signature_of("ZZZ")], 3)
+    rows, _ = table.lookup(queries)
+    assert rows[1] == -1
+    words = table.words_of(rows)
+    assert "STEARIN" in words and "RETINAS" in words and "ZZZ" in words
+    assert len(words) == 12  # 11 anagrams of RETAINS and ZZZ
+
+
+def test_cross_checks_from_the_table_equal_the_tries(table, lexicon):
+    positions = [json.loads(line) for line in (GOLDEN / "positions.jsonl").open()]
+    for p in positions[::4]:
+        position = make_position(p["board"], p["rack"])
+        for lines in board_lines(position.board, 15):
+            want, _ = cross_checks(lines, lexicon.trie.mask, lexicon.trie.first,
+                                   position.rules.values)
+            got, _ = table.cross_checks(lines)
+            empty = lines == 0
+            assert (got[empty] == want[empty]).all(), p["id"]
+
+
+def test_small_table_from_rows():
+    rows = [(signature_of("AB"), "AB BA"), (signature_of("CAT"), "ACT CAT")]
+    small = SignatureTable.from_rows(rows)
+    found, _ = small.lookup(keys_from_blobs([signature_of("TAC"), signature_of("DOG")], 2))
+    assert list(found) == [1, -1]
+    assert small.words_of(found) == ["ACT", "CAT"]
