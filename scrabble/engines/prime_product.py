@@ -77,10 +77,13 @@ def probe_many(slots, prods, keys, qprods, queries):
 
 
 class PrimeProduct:
-    def __init__(self, rows: list[tuple[bytes, str]]) -> None:
+    def __init__(self, rows: list[tuple[bytes, str]], key_bits: int = 64) -> None:
+        """``key_bits`` < 64 keeps only the product's low bits: SOWPODS has no
+        64-bit collisions, so tests use it to make collisions happen."""
+        self.key_mask = np.uint64((1 << key_bits) - 1)
         self.keys = keys_from_blobs([sig for sig, _ in rows], len(rows))
         self.words = [ws for _, ws in rows]
-        self.prods = products(self.keys, PRIMES)
+        self.prods = products(self.keys, PRIMES) & self.key_mask
         capacity = 1
         while capacity < 2 * max(len(rows), 1):
             capacity <<= 1
@@ -96,7 +99,7 @@ class PrimeProduct:
     def lookup(self, queries: np.ndarray) -> tuple[list[str], dict[str, int]]:
         q = np.ascontiguousarray(queries)
         rows, probes, collisions = probe_many(self.slots, self.prods, self.keys,
-                                              products(q, PRIMES), q)
+                                              products(q, PRIMES) & self.key_mask, q)
         words: list[str] = []
         for r in rows[rows >= 0]:
             words.extend(self.words[r].split(" "))
