@@ -55,6 +55,8 @@ class WorkerState:
 
 def _load(state: WorkerState, db_path: Path, started: float) -> None:
     try:
+        if not db_path.is_file():
+            raise FileNotFoundError(f"{db_path} is missing: run scripts/build_lexicon.py")
         state.info = read_info(db_path).as_dict()
         table = SignatureTable.load(db_path)
         for rows, rack in _WARM:

@@ -1,0 +1,164 @@
+"""The worker as a real process over HTTP, and compact-numba through a real gateway."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import time
+
+import httpx
+import pytest
+
+from scrabble.movegen import generate, generate_from_words
+from scrabble.position import make_position
+from tests.conftest import GOLDEN, ROOT, free_port, start_service
+
+EMPTY = ["." * 15] * 15
+POSITIONS = {p["id"]: p for p in map(json.loads, (GOLDEN / "positions.jsonl").open())}
+
+
+@pytest.fixture(scope="module")
+def worker_url():
+    port = free_port()
+    proc = start_service("worker.app:app", port)
+    yield f"http://127.0.0.1:{port}"
+    proc.terminate()
+    proc.wait(timeout=10)
+
+
+def candidates(url: str, board, rack) -> httpx.Response:
+    return httpx.post(url + "/candidates", json={"board": board, "rack": rack}, timeout=30)
+
+
+def sorted_rows(moves):
+    return sorted(tuple(moves.meta[i].tolist()) + tuple(moves.words[i].tolist())
+                  for i in range(len(moves)))
+
+
+def test_health_reports_the_table(worker_url):
+    body = httpx.get(worker_url + "/health").json()
+    assert body["status"] == "ok" and body["backend"] == "numba-fnv1a"
+    assert body["signatures"] == 237739
+    assert body["lexicon"]["words"] == 267751
+    assert 0 < body["table_bytes"] < 16 * 2**20
+    assert body["capacity"] & (body["capacity"] - 1) == 0
+    assert body["startup_ms"] > 0
+
+
+@pytest.mark.parametrize("pid", ["g01", "g12", "g26", "g33"])
+def test_candidates_make_exactly_the_trie_moves(worker_url, lexicon, pid):
+    p = POSITIONS[pid]
+    body = candidates(worker_url, p["board"], p["rack"]).json()
+    position = make_position(p["board"], p["rack"])
+    trie = generate(position, lexicon)
+    main_words = {"".join(chr(64 + (c & 31)) for c in trie.words[i, :trie.meta[i, 3]])
+                  for i in range(len(trie))}
+    assert main_words <= set(body["words"])
+    assert all(lexicon.contains(w) for w in body["words"][:2000])
+    assert body["hash_hits"] <= body["hash_lookups"] <= body["signatures_built"]
+    moves = generate_from_words(position, lexicon, body["words"], {})
+    assert sorted_rows(moves) == sorted_rows(trie)
+
+
+def test_repeat_is_a_cache_hit(worker_url):
+    first = candidates(worker_url, EMPTY, "DEQSUIR").json()
+    again = candidates(worker_url, EMPTY, "DEQSUIR").json()
+    assert not first["cache_hit"] and again["cache_hit"]
+    assert again["words"] == first["words"]
+
+
+def test_blank_free_opening_is_quick(worker_url):
+    body = candidates(worker_url, EMPTY, "AEINRST").json()
+    assert body["hash_lookups"] == 120  # C(7, k) for k = 2..7: one length per k
+    assert body["hash_query_ms"] < 2.0  # target 0.1 ms; generous on a shared machine
+
+
+@pytest.mark.parametrize(("board", "rack"), [(EMPTY, "AEINR??"), (POSITIONS["g33"]["board"],
+                                                                  "AERTS??")])
+def test_two_blanks_on_a_full_rack_under_a_second(worker_url, board, rack):
+    body = candidates(worker_url, board, rack).json()
+    assert not body["cache_hit"]
+    assert body["worker_ms"] < 1000, body["worker_ms"]
+    assert len(body["words"]) > 1000
+
+
+@pytest.mark.parametrize(("body", "field"), [
+    ({"board": EMPTY[:14], "rack": "AB"}, "board"),
+    ({"board": EMPTY[:7] + ["." * 14] + EMPTY[8:], "rack": "AB"}, "board[7]"),
+    ({"board": EMPTY, "rack": "ABCDEFGH"}, "rack"),
+    ({"board": EMPTY, "rack": "ZZ"}, "rack"),
+    ({"board": EMPTY, "rack": "ab"}, "rack"),
+    ({"board": EMPTY}, "rack"),
+])
+def test_bad_input_is_4xx_naming_the_field(worker_url, body, field):
+    r = httpx.post(worker_url + "/candidates", json=body)
+    assert r.status_code == 422
+    assert field in [d["field"] for d in r.json()["detail"]], r.json()
+
+
+def test_unloadable_table_keeps_health_at_503(tmp_path):
+    port = free_port()
+    env = {**os.environ, "LEXICON_DB": str(tmp_path / "missing.sqlite")}
+    proc = subprocess.Popen([sys.executable, "-m", "uvicorn", "worker.app:app", "--host",
+                             "127.0.0.1", "--port", str(port), "--log-level", "warning"],
+                            cwd=ROOT, env=env)
+    try:
+        url = f"http://127.0.0.1:{port}"
+        deadline = time.monotonic() + 60
+        while True:
+            try:
+                r = httpx.get(url + "/health", timeout=1)
+                if r.json()["status"] == "error":
+                    break
+            except httpx.HTTPError:
+                pass
+            assert time.monotonic() < deadline
+            time.sleep(0.1)
+        assert r.status_code == 503 and "missing.sqlite" in r.json()["error"]
+        assert candidates(url, EMPTY, "AB").status_code == 503
+    finally:
+        proc.kill()
+        proc.wait(timeout=10)
+
+
+def test_gateway_compact_numba_survives_the_worker_dying(lexicon):
+    worker_port = free_port()
+    worker_url = f"http://127.0.0.1:{worker_port}"
+    worker = start_service("worker.app:app", worker_port)
+    gateway_port = free_port()
+    gateway = start_service("gateway.app:app", gateway_port, env={"WORKER_URL": worker_url})
+    api = f"http://127.0.0.1:{gateway_port}"
+    p = POSITIONS["g29"]
+    request = {"board": p["board"], "rack": p["rack"], "limit": 10000}
+
+    def ask(engine: str) -> httpx.Response:
+        return httpx.post(api + "/scrabble-api", json={**request, "engine": engine}, timeout=30)
+
+    try:
+        health = httpx.get(api + "/health").json()
+        assert health["worker"]["status"] == "ok"
+        via_worker = ask("compact-numba")
+        assert via_worker.status_code == 200
+        body = via_worker.json()
+        assert body["moves"] == ask("trie").json()["moves"]
+        assert body["stats"]["hash_lookups"] > 0 and "worker_ms" in body["stats"]
+
+        worker.kill()  # mid-run, no goodbye
+        worker.wait(timeout=10)
+        down = ask("compact-numba")
+        assert down.status_code == 503
+        assert "worker" in down.json()["error"]
+        assert "down" in down.json()["detail"][0]["message"]
+        assert ask("memory-hash").status_code == 200  # the other engines carry on
+        assert httpx.get(api + "/health").json()["worker"]["status"] == "down"
+
+        worker = start_service("worker.app:app", worker_port)  # same gateway, no restart
+        back = ask("compact-numba")
+        assert back.status_code == 200
+        assert back.json()["moves"] == body["moves"]
+    finally:
+        for proc in (worker, gateway):
+            proc.kill()
+            proc.wait(timeout=10)
