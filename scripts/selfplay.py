@@ -46,8 +46,22 @@ CHOOSERS = ("score", "equity", "equity-full", "equity-adv")
 _LEXICON: Lexicon | None = None
 
 
-def _init() -> None:
+def apply_settings(settings: list[str]) -> None:
+    """``module.NAME=int`` overrides of heuristic constants (for tuning runs)."""
+    import importlib
+
+    for item in settings:
+        name, value = item.split("=")
+        module, attr = name.rsplit(".", 1)
+        mod = importlib.import_module(f"scrabble.heuristics.{module}")
+        if not hasattr(mod, attr):
+            raise SystemExit(f"unknown setting {name}")
+        setattr(mod, attr, int(value))
+
+
+def _init(settings: list[str]) -> None:
     global _LEXICON
+    apply_settings(settings)
     _LEXICON = Lexicon.load()
 
 
@@ -119,14 +133,16 @@ def main() -> None:
     ap.add_argument("--pairs", type=int, default=500)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--workers", type=int, default=os.cpu_count() or 1)
+    ap.add_argument("--set", action="append", default=[], metavar="MODULE.NAME=INT",
+                    help="override a heuristic constant, e.g. waste.PER_TILE=0")
     args = ap.parse_args()
     jobs = [(args.seed * 1_000_000 + j, args.a, args.b) for j in range(args.pairs)]
     started = time.perf_counter()
-    with Pool(args.workers, initializer=_init) as pool:
+    with Pool(args.workers, initializer=_init, initargs=(args.set,)) as pool:
         results = pool.map(play_pair, jobs, chunksize=1)
     s = summarise(results)
     print(f"A = {args.a}, B = {args.b}, pairs = {args.pairs}, seed = {args.seed}, "
-          f"{time.perf_counter() - started:.0f} s")
+          f"{time.perf_counter() - started:.0f} s" + (f", set {args.set}" if args.set else ""))
     print(f"games {s['games']}")
     print(f"win rate of A {s['win_rate_a']:.4f}")
     print(f"mean spread A-B {s['spread_mean']:+.2f} "

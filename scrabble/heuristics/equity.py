@@ -31,6 +31,7 @@ from scrabble.heuristics.waste import premium_waste
 from scrabble.moves import MoveList, place
 from scrabble.position import Position
 
+LEAVE_WEIGHT_PCT = 100  # scale of the leave term (self-play tuning, docs/equity.md)
 CVAR_PENALTY_PCT = 50  # averse: minus half of (CVaR - expected best reply)
 NOT_EVALUATED = -(10**12)  # rank offset for moves whose expensive terms were skipped
 
@@ -104,7 +105,7 @@ def cheap_terms(position: Position, moves: MoveList) -> tuple[np.ndarray, ...]:
     score = moves.scores.astype(np.int64) * 1000
     leaves = leaves_of(position.rack, moves)
     bag_after = bag_count(position) - moves.meta[:, 4].astype(np.int64)
-    leave = leave_values(leaves, rules.values, bag_after)
+    leave = leave_values(leaves, rules.values, bag_after) * LEAVE_WEIGHT_PCT // 100
     waste = premium_waste(moves, rules, int(position.unseen().sum()))
     return score, leave, waste, leaves
 

@@ -25,7 +25,7 @@ from dataclasses import dataclass
 import numpy as np
 from numba import njit
 
-from scrabble.heuristics.draw import p_draw_all
+from scrabble.heuristics.draw import _p_all_cached
 from scrabble.movegen import generate
 from scrabble.moves import MoveList, move_at
 from scrabble.position import Position
@@ -165,16 +165,30 @@ def _pick(moves: MoveList, board: np.ndarray, rules, pool: np.ndarray, draws: in
     scores, needs = rescore_all(board, rules.size, rules.letter_mult, rules.word_mult,
                                 rules.values, moves.words, moves.meta, real_blanks,
                                 rules.rack_size, rules.bingo_bonus)
-    # one exact probability per distinct need (a few hundred at most)
-    keys, inverse = np.unique(needs, axis=0, return_inverse=True)
-    probs = np.empty(len(keys))
-    for j, key in enumerate(keys):
-        need = np.zeros(27, dtype=np.int64)
-        for t in key:
+    # one exact probability per distinct need; a need whose best move cannot beat
+    # the best sure thing (p = 1) is skipped, so only a few DPs run
+    code = np.zeros(len(scores), dtype=np.int64)
+    for j in range(MAX_EXTRA):
+        code = code * 27 + (needs[:, j] + 1)
+    sure = code == 0
+    floor = int(scores[sure].max()) if sure.any() else 0
+    keys, inverse = np.unique(code, return_inverse=True)
+    top = np.zeros(len(keys), dtype=np.int64)
+    np.maximum.at(top, inverse, scores)
+    probs = np.zeros(len(keys))
+    pool_key = tuple(int(x) for x in pool)
+    for j, key in enumerate(keys.tolist()):
+        if key == 0:
+            probs[j] = 1.0
+            continue
+        if top[j] <= floor:
+            continue
+        need = [0] * 27
+        for t in needs[int(np.argmax(code == key))]:
             if t >= 0:
-                need[t] += 1
-        probs[j] = p_draw_all(pool, need, draws)
-    p = probs[inverse.reshape(-1)]
+                need[int(t)] += 1
+        probs[j] = float(_p_all_cached(pool_key, tuple(need), int(draws)))
+    p = probs[inverse]
     value = np.round(scores * p * 1000).astype(np.int64) * PROSPECT_WEIGHT_PCT // 100
     i = int(moves.order(1, primary=value)[0])
     if value[i] <= 0:
