@@ -17,6 +17,7 @@ from gateway.errors import BodySizeLimit, JSONByDefault, validation_error_respon
 from gateway.schemas import ErrorResponse, MoveRequest, MoveResponse
 from gateway.worker_client import WorkerClient, WorkerUnavailable, compact_numba_moves
 from scrabble import cgp as cgp_format
+from scrabble.heuristics import api as heuristics_api
 from scrabble.lexicon.loaded import Lexicon
 from scrabble.movegen import EngineUnavailable, generate
 from scrabble.moves import MoveList, leave_of, move_at
@@ -97,9 +98,19 @@ async def find_moves(body: MoveRequest, request: Request) -> Response:
             "detail": [{"field": "engine", "message": str(exc)}]})
     movegen_ms = _ms(t)
     t = time.perf_counter()
-    order = moves.order(body.limit)
+    evaluation = None
+    if heuristics_api.wants_evaluation(body):
+        evaluation = heuristics_api.evaluate_request(position, moves, lexicon, body)
+        order = evaluation.order
+    else:
+        order = moves.order(body.limit)
+    heuristics_ms = _ms(t)
+    t = time.perf_counter()
     out = [move_json(moves, int(i), rank, position.rack, position.rules.rack_size)
            for rank, i in enumerate(order, start=1)]
+    if evaluation is not None:
+        heuristics_api.attach_breakdowns(out, order, evaluation)
+    unseen = heuristics_api.unseen_json(position, moves, order)
     rank_ms = _ms(t)
     cgp = cgp_format.format_cgp(
         body.board, body.rack, lexicon.info.name,
@@ -111,8 +122,10 @@ async def find_moves(body: MoveRequest, request: Request) -> Response:
     response = {
         "lexicon": lexicon.info.as_dict(), "engine": body.engine, "cgp": cgp,
         "timing": {"total_ms": _ms(started), "parse_ms": parse_ms, "movegen_ms": movegen_ms,
-                   "rank_ms": rank_ms, "heuristics_ms": 0.0},
-        "stats": moves.stats, "total_moves": len(moves), "moves": out}
+                   "rank_ms": rank_ms, "heuristics_ms": heuristics_ms},
+        "stats": moves.stats, "total_moves": len(moves), "unseen": unseen, "moves": out}
+    if evaluation is not None:
+        response["heuristics"] = heuristics_api.summary_json(evaluation)
     return Response(content=json.dumps(response, separators=(",", ":")),
                     media_type="application/json")
 

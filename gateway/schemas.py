@@ -32,6 +32,16 @@ class MoveRequest(BaseModel):
     engine: EngineName = Field("trie", description="How candidate words are found.")
     adversarial: bool = Field(False, description="Add the opponent's replies (risk).")
     heuristics: bool = Field(False, description="Add the equity breakdown of each move.")
+    rank_by: Literal["score", "equity"] = Field(
+        "score", description="Order moves by score, or by equity (score + leave + prospect - "
+        "premium waste - risk).")
+    risk: Literal["neutral", "averse"] = Field(
+        "neutral", description="averse: rank by equity minus a penalty on the CVaR 10% tail "
+        "of the opponent's best reply (needs adversarial).")
+    budget_ms: float = Field(300.0, ge=1, le=10000, description="Time budget for prospects "
+                             "and risk; as many top moves as it allows are evaluated.")
+    upcoming: str | None = Field(None, description="Visible upcoming tiles (A-Z, ?), counted "
+                                 "as certain draws by prospects.")
     _cgp: cgp_format.CGP | None = PrivateAttr(None)
 
     @property
@@ -47,6 +57,16 @@ class MoveRequest(BaseModel):
             except PositionError as exc:
                 raise ValueError(exc.message) from None
         return rows
+
+    @field_validator("upcoming")
+    @classmethod
+    def _upcoming_tiles(cls, tiles: str | None) -> str | None:
+        if tiles:
+            try:
+                parse_rack(tiles, field="upcoming")
+            except PositionError as exc:
+                raise ValueError(exc.message) from None
+        return tiles or None
 
     @field_validator("rack")
     @classmethod
@@ -89,6 +109,41 @@ class Tile(BaseModel):
     blank: bool
 
 
+class Threat(BaseModel):
+    notation: str
+    score: int
+    probability: float = Field(description="P(the opponent's 7 tiles allow this reply).")
+
+
+class Adversarial(BaseModel):
+    expected_best_reply: float = Field(description="Mean of the opponent's best reply score "
+                                       "over seeded sampled racks (not a sum over replies).")
+    variance: float
+    cvar10: float = Field(description="Mean best reply over the worst 10% of racks.")
+    threats: list[Threat] = Field(description="Top three replies touching this move, by "
+                                  "score x probability.")
+
+
+class ProspectMove(BaseModel):
+    notation: str
+    score: int
+    need: str = Field(description="Tiles still to draw for it.")
+    probability: float
+
+
+class MoveHeuristics(BaseModel):
+    score: float
+    leave: float
+    prospect: float
+    premium_waste: float
+    risk: float = Field(description="Expected best reply after the move minus before it.")
+    equity: float = Field(description="score + leave + prospect - premium_waste - risk.")
+    evaluated: bool = Field(description="False: prospect and risk were not computed "
+                            "(outside max_moves or the time budget).")
+    prospect_move: ProspectMove | None = None
+    adversarial: Adversarial | None = None
+
+
 class MoveOut(BaseModel):
     rank: int
     row: int = Field(description="0-based row of the main word's first letter.")
@@ -102,6 +157,9 @@ class MoveOut(BaseModel):
     tiles_placed: int
     leave: str = Field(description="The rack left after the move.")
     tiles: list[Tile]
+    heuristics: MoveHeuristics | None = Field(
+        None, description="Equity breakdown in points (with heuristics, adversarial or "
+        "rank_by=equity).")
 
 
 class LexiconOut(BaseModel):
@@ -119,6 +177,35 @@ class Timing(BaseModel):
     heuristics_ms: float = 0.0
 
 
+class Unseen(BaseModel):
+    count: int
+    tiles: dict[str, int] = Field(description="Tile set minus board minus rack.")
+    p_at_least_one: dict[str, dict[str, float]] = Field(
+        description="Per draw count (7 and the top move's draw): P(at least one of the tile), "
+        "hypergeometric.")
+
+
+class ExchangeOut(BaseModel):
+    throw: str
+    keep: str
+    score: int
+    leave: float
+    equity: float
+
+
+class HeuristicsSummary(BaseModel):
+    rank_by: str
+    risk: str
+    adversarial: bool
+    budget_ms: float
+    max_moves: int
+    evaluated: int = Field(description="Moves whose prospect (and risk) were computed.")
+    candidates: int
+    budget_cut: bool = Field(description="True when the time budget stopped the evaluation.")
+    elapsed_ms: float
+    exchange: ExchangeOut | None = Field(description="The best exchange (bag >= 7).")
+
+
 class MoveResponse(BaseModel):
     lexicon: LexiconOut
     engine: EngineName
@@ -126,7 +213,9 @@ class MoveResponse(BaseModel):
     timing: Timing
     stats: dict[str, int | float | bool]
     total_moves: int
+    unseen: Unseen
     moves: list[MoveOut]
+    heuristics: HeuristicsSummary | None = None
 
 
 class ErrorItem(BaseModel):
