@@ -17,7 +17,6 @@ from numba import njit
 
 from scrabble.engines.span import board_lines
 from scrabble.lexicon.signature import MAX_WORD
-from scrabble.lexicon.trie import word_matrix
 from scrabble.moves import MoveList
 from scrabble.scoring import NEW_FLAG, score_line
 
@@ -146,12 +145,22 @@ def fit_words(spans, lines_a, lines_d, cmask_a, cmask_d, cross_a, cross_d, lm_a,
 
 
 def words_by_length(words: list[str]) -> tuple[np.ndarray, np.ndarray]:
-    """Distinct words -> letter matrix sorted by length and len_first[0..16]."""
-    unique = sorted(set(words), key=lambda w: (len(w), w))
-    if not unique:
-        return np.zeros((0, MAX_WORD), dtype=np.uint8), np.zeros(MAX_WORD + 2, dtype=np.int64)
-    matrix, lengths = word_matrix(unique)
-    len_first = np.searchsorted(lengths, np.arange(MAX_WORD + 2)).astype(np.int64)
+    """Candidate words -> letter matrix (m, 15) ordered by length, and
+    len_first[0..16]. Vectorised: a request can bring thousands of words."""
+    m = len(words)
+    len_first = np.zeros(MAX_WORD + 2, dtype=np.int64)
+    if m == 0:
+        return np.zeros((0, MAX_WORD), dtype=np.uint8), len_first
+    lengths = np.fromiter(map(len, words), dtype=np.int64, count=m)
+    letters = np.frombuffer("".join(words).encode("ascii"), dtype=np.uint8) - 64
+    starts = np.cumsum(lengths) - lengths
+    rank = np.empty(m, dtype=np.int64)  # row of word i in the length-ordered matrix
+    rank[np.argsort(lengths, kind="stable")] = np.arange(m)
+    row = np.repeat(rank, lengths)
+    col = np.arange(len(letters)) - np.repeat(starts, lengths)
+    matrix = np.zeros((m, MAX_WORD), dtype=np.uint8)
+    matrix[row, col] = letters
+    len_first[:] = np.searchsorted(np.sort(lengths), np.arange(MAX_WORD + 2))
     return matrix, len_first
 
 
