@@ -43,9 +43,9 @@ class Options:
     adversarial: bool = False
     prospects: bool = True
     budget_ms: float = 300.0
-    max_moves: int = 8
+    max_moves: int = 4  # deterministic cap on moves given prospect (and risk) terms
     seed: int = 0
-    samples: int = 12
+    samples: int = 8  # sampled opponent racks for risk (docs/equity.md: cost figures)
     upcoming: np.ndarray | None = None  # visible upcoming tiles (27 counts)
 
 

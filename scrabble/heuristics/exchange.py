@@ -4,7 +4,7 @@ An exchange scores 0 and keeps a sub-rack; its equity is the leave value of
 what it keeps (leave values already mean "compared with drawing fresh tiles",
 so the tiles drawn back are worth 0 on average), minus EXCHANGE_COST for the
 tempo. Every distinct sub-multiset of the rack (at most 2^7 = 128) is tried;
-ties go to keeping more tiles, then to the alphabetically first rack, so the
+ties go to keeping more tiles, then to the first in enumeration order, so the
 answer is deterministic. Only allowed when the bag holds >= rack_size tiles.
 """
 
@@ -50,9 +50,9 @@ def best_exchange(rack: np.ndarray, bag_count: int, rack_size: int = 7) -> Excha
             keeps.append(keep)
     keeps_arr = np.array(keeps)
     values = leave_values(keeps_arr) - EXCHANGE_COST
-    order = sorted(range(len(keeps)), key=lambda j: (-int(values[j]), -int(keeps_arr[j].sum()),
-                                                    rack_string(keeps_arr[j])))
-    j = order[0]
+    # best value, then more tiles kept, then the first keep in enumeration order
+    # (a fixed order of the rack's letters), so the answer is deterministic
+    j = int(np.lexsort((np.arange(len(keeps)), -keeps_arr.sum(axis=1), -values))[0])
     keep = keeps_arr[j]
     return Exchange(throw=rack - keep, keep=keep, leave=int(values[j]) + EXCHANGE_COST,
                     equity=int(values[j]))

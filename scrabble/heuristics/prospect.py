@@ -21,6 +21,7 @@ blanks multiply the search (a 5-tile rack with 2 blanks is ~25 ms, 7 tiles
 from __future__ import annotations
 
 from dataclasses import dataclass
+from math import comb
 
 import numpy as np
 from numba import njit
@@ -165,29 +166,40 @@ def _pick(moves: MoveList, board: np.ndarray, rules, pool: np.ndarray, draws: in
     scores, needs = rescore_all(board, rules.size, rules.letter_mult, rules.word_mult,
                                 rules.values, moves.words, moves.meta, real_blanks,
                                 rules.rack_size, rules.bingo_bonus)
-    # one exact probability per distinct need; a need whose best move cannot beat
-    # the best sure thing (p = 1) is skipped, so only a few DPs run
+    # One exact probability per distinct need, computed best-first: a need's
+    # value is bounded by its best score x the single-letter chance of its
+    # scarcest letter (P(>= 1 of that letter or a blank), closed form), and the
+    # search stops once no remaining bound beats the best exact value so far.
     code = np.zeros(len(scores), dtype=np.int64)
     for j in range(MAX_EXTRA):
         code = code * 27 + (needs[:, j] + 1)
-    sure = code == 0
-    floor = int(scores[sure].max()) if sure.any() else 0
-    keys, inverse = np.unique(code, return_inverse=True)
+    keys, first, inverse = np.unique(code, return_index=True, return_inverse=True)
     top = np.zeros(len(keys), dtype=np.int64)
     np.maximum.at(top, inverse, scores)
+    total = int(pool.sum())
+    d = min(int(draws), total)
+    single = np.array([1.0 - comb(total - int(pool[t]) - int(pool[BLANK]), d) / comb(total, d)
+                       if total else 0.0 for t in range(26)])
+    key_needs = needs[first]
+    bound = top.astype(float)
+    for j in range(MAX_EXTRA):
+        col = key_needs[:, j]
+        bound = np.where(col >= 0, np.minimum(bound, top * single[np.maximum(col, 0)]), bound)
     probs = np.zeros(len(keys))
     pool_key = tuple(int(x) for x in pool)
-    for j, key in enumerate(keys.tolist()):
-        if key == 0:
+    best = 0.0
+    for j in np.argsort(-bound, kind="stable").tolist():
+        if bound[j] <= best:
+            break
+        if keys[j] == 0:
             probs[j] = 1.0
-            continue
-        if top[j] <= floor:
-            continue
-        need = [0] * 27
-        for t in needs[int(np.argmax(code == key))]:
-            if t >= 0:
-                need[int(t)] += 1
-        probs[j] = float(_p_all_cached(pool_key, tuple(need), int(draws)))
+        else:
+            need = [0] * 27
+            for t in key_needs[j]:
+                if t >= 0:
+                    need[int(t)] += 1
+            probs[j] = float(_p_all_cached(pool_key, tuple(need), d))
+        best = max(best, top[j] * probs[j])
     p = probs[inverse]
     value = np.round(scores * p * 1000).astype(np.int64) * PROSPECT_WEIGHT_PCT // 100
     i = int(moves.order(1, primary=value)[0])
