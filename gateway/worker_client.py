@@ -24,6 +24,9 @@ DEFAULT_URL = "http://127.0.0.1:8001"
 # Figures the worker reports that become engine statistics.
 _STATS = ("hash_lookups", "hash_hits", "hash_probes", "cross_check_probes", "signatures_built",
           "signature_ms", "hash_query_ms", "worker_ms", "cache_hit")
+# the same figures under the names the in-process signature engines use
+_ALIASES = {"lookups": "hash_lookups", "distinct_signatures": "hash_lookups",
+            "hits": "hash_hits", "probes": "hash_probes"}
 
 
 class WorkerUnavailable(RuntimeError):
@@ -116,5 +119,6 @@ async def compact_numba_moves(client: WorkerClient, position: Position, lexicon:
     answer = await client.candidates(board, rack)
     roundtrip_ms = (time.perf_counter() - started) * 1000
     stats = {k: answer[k] for k in _STATS if k in answer}
+    stats.update({alias: answer[k] for alias, k in _ALIASES.items() if k in answer})
     stats["worker_roundtrip_ms"] = round(roundtrip_ms, 3)
     return generate_from_words(position, lexicon, answer["words"], stats)

@@ -60,7 +60,7 @@ def generate_from_words(position: Position, lexicon: Lexicon, words: list[str],
     """``compact-numba``'s gateway half: the worker found the candidate words,
     the shared spans, fit and scoring make the moves."""
     analysis = signature.analyse(position, lexicon)
-    p = signature.plan_position(position, analysis)
+    p = signature.plan_position(position, analysis, signatures=False)  # the worker built them
     return signature.finish(position, analysis, p, words, stats)
 
 

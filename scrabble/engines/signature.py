@@ -46,9 +46,9 @@ def analyse(position: Position, lexicon: Lexicon) -> Analysis:
     return Analysis(mask_a=mask_a, mask_d=mask_d, cross_a=cross_a, cross_d=cross_d)
 
 
-def plan_position(position: Position, analysis: Analysis) -> Plan:
+def plan_position(position: Position, analysis: Analysis, signatures: bool = True) -> Plan:
     return plan(position.board, position.size, position.rack, position.rules.start,
-                (analysis.mask_a, analysis.mask_d))
+                (analysis.mask_a, analysis.mask_d), signatures)
 
 
 def finish(position: Position, analysis: Analysis, p: Plan, words: list[str],

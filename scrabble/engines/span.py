@@ -222,9 +222,10 @@ class Plan:
 
 
 def plan(board: np.ndarray, size: int, rack: np.ndarray, start: tuple[int, int],
-         masks: tuple[np.ndarray, np.ndarray]) -> Plan:
+         masks: tuple[np.ndarray, np.ndarray], signatures: bool = True) -> Plan:
     """Spans of both directions and their distinct signatures. ``masks`` are the
-    cross-check masks of the across and down lines (from the trie or the table)."""
+    cross-check masks of the across and down lines (from the trie or the table).
+    ``signatures=False``: spans only (the gateway fitting the worker's words)."""
     lines = board_lines(board, size)
     rack = np.asarray(rack, dtype=np.int64)
     tiles = int(rack.sum())
@@ -237,6 +238,9 @@ def plan(board: np.ndarray, size: int, rack: np.ndarray, start: tuple[int, int],
         fixed.append(fx)
     all_spans = np.concatenate(spans)
     all_fixed = np.concatenate(fixed)
+    if not signatures:
+        return Plan(spans=all_spans, fixed=all_fixed,
+                    queries=np.zeros((0, 2), dtype=np.uint64), built=0)
     sub_keys, sub_sizes, sub_masks = rack_subsets(rack, INC)
     queries, built = span_signatures(all_spans, all_fixed, sub_keys, sub_sizes, sub_masks,
                                      int(rack[26]), INC)
