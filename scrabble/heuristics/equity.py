@@ -106,6 +106,12 @@ def cheap_terms(position: Position, moves: MoveList) -> tuple[np.ndarray, ...]:
     leaves = leaves_of(position.rack, moves)
     bag_after = bag_count(position) - moves.meta[:, 4].astype(np.int64)
     leave = leave_values(leaves, rules.values, bag_after) * LEAVE_WEIGHT_PCT // 100
+    if bag_count(position) == 0:
+        # Going out with the bag empty ends the game: the opponent's rack (all
+        # the unseen tiles now) comes off their score and onto ours.
+        out = leaves.sum(axis=1) == 0
+        opp = int((position.unseen()[:26].astype(np.int64) * rules.values[:26]).sum())
+        leave = np.where(out, 2 * opp * 1000, leave)
     waste = premium_waste(moves, rules, int(position.unseen().sum()))
     return score, leave, waste, leaves
 
