@@ -110,7 +110,7 @@ def _not_ready(state: WorkerState) -> JSONResponse:
 
 
 @app.get("/health")
-def health() -> JSONResponse:
+async def health() -> JSONResponse:
     state: WorkerState = app.state.worker
     if state.status != "ok" or state.table is None:
         return _not_ready(state)
@@ -122,7 +122,7 @@ def health() -> JSONResponse:
 
 
 @app.post("/candidates")
-def post_candidates(body: CandidatesRequest) -> JSONResponse:
+async def post_candidates(body: CandidatesRequest) -> JSONResponse:
     started = time.perf_counter()
     state: WorkerState = app.state.worker
     if state.status != "ok" or state.table is None:
