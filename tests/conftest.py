@@ -46,7 +46,7 @@ def start_service(app: str, port: int, env: dict[str, str] | None = None):
         [sys.executable, "-m", "uvicorn", app, "--host", "127.0.0.1", "--port", str(port),
          "--log-level", "warning"],
         cwd=ROOT, env={**os.environ, **(env or {})})
-    deadline = time.monotonic() + 120
+    deadline = time.monotonic() + 300  # a cold Numba cache compiles first
     while time.monotonic() < deadline:
         if proc.poll() is not None:
             raise RuntimeError(f"{app} exited with {proc.returncode}")

@@ -233,36 +233,32 @@ def _generate_lines(lines, lm, wm, direction, start_r, start_c, rack, tmask, tfi
             if not anc[r, a]:
                 continue
             counter[ANCHORS] += 1
+            # One call site with plain int64 arguments: a literal 0 at a call
+            # makes Numba compile another specialisation of the whole search.
+            root = 0
+            root_start = a
+            limit = 0
             if a > 0 and cells[a - 1] != 0:
-                s = a - 1
-                while s > 0 and cells[s - 1] != 0:
-                    s -= 1
-                node = 0
-                for c in range(s, a):
-                    node = child(tmask, tfirst, node, np.int64(cells[c] & 31) - 1)
-                    if node < 0:
+                root_start = a - 1
+                while root_start > 0 and cells[root_start - 1] != 0:
+                    root_start -= 1
+                for c in range(root_start, a):
+                    root = child(tmask, tfirst, root, np.int64(cells[c] & 31) - 1)
+                    if root < 0:
                         break
                     cur[c] = cells[c]
-                if node >= 0:
-                    _search_anchor(a, r, direction, node, s, 0, cells, cmask[r], cross[r],
-                                   lm[r], wm[r], rack, tmask, tfirst, values, rack_size, bingo,
-                                   out_words, out_meta, counter, cur, left, st)
+                if root < 0:
+                    continue
             else:
-                limit = 0
                 k = a - 1
                 while k >= 0 and cells[k] == 0 and not anc[r, k]:
                     limit += 1
                     k -= 1
                 if limit > tiles - 1:
                     limit = tiles - 1
-                if limit > 0:
-                    _search_anchor(a, r, direction, 0, a, limit, cells, cmask[r], cross[r],
-                                   lm[r], wm[r], rack, tmask, tfirst, values, rack_size, bingo,
-                                   out_words, out_meta, counter, cur, left, st)
-                else:
-                    _search_anchor(a, r, direction, 0, a, 0, cells, cmask[r], cross[r],
-                                   lm[r], wm[r], rack, tmask, tfirst, values, rack_size, bingo,
-                                   out_words, out_meta, counter, cur, left, st)
+            _search_anchor(a, r, direction, root, root_start, limit, cells, cmask[r], cross[r],
+                           lm[r], wm[r], rack, tmask, tfirst, values, rack_size, bingo,
+                           out_words, out_meta, counter, cur, left, st)
 
 
 @njit(cache=True)
@@ -275,17 +271,25 @@ def generate(board, n, lm, wm, values, rack, tmask, tfirst, start_r, start_c, ra
     score; counter = moves found (may exceed capacity: call again with more),
     trie nodes visited, anchors.
     """
-    b = board.reshape(n, n)
-    lm2 = lm.reshape(n, n)
-    wm2 = wm.reshape(n, n)
+    # Writable C-contiguous copies for both directions: one array type, so the
+    # line search is compiled once rather than once per read-only/transposed
+    # variant (each variant cost about 20 s of cold compile).
+    b = board.reshape(n, n).copy()
+    lm2 = lm.reshape(n, n).copy()
+    wm2 = wm.reshape(n, n).copy()
     out_words = np.empty((capacity, 15), dtype=np.uint8)
     out_meta = np.empty((capacity, 6), dtype=np.int32)
     counter = np.zeros(3, dtype=np.int64)
     r = rack.astype(np.int32)
-    _generate_lines(b, lm2, wm2, 0, start_r, start_c, r, tmask, tfirst, values, rack_size,
-                    bingo, out_words, out_meta, counter)
-    _generate_lines(np.ascontiguousarray(b.T), np.ascontiguousarray(lm2.T),
-                    np.ascontiguousarray(wm2.T), 1, start_c, start_r, r, tmask, tfirst, values,
-                    rack_size, bingo, out_words, out_meta, counter)
+    for direction in range(2):
+        if direction == 0:
+            lines, lml, wml, sr, sc = b, lm2, wm2, start_r, start_c
+        else:
+            lines = np.ascontiguousarray(b.T)
+            lml = np.ascontiguousarray(lm2.T)
+            wml = np.ascontiguousarray(wm2.T)
+            sr, sc = start_c, start_r
+        _generate_lines(lines, lml, wml, direction, sr, sc, r, tmask, tfirst, values, rack_size,
+                        bingo, out_words, out_meta, counter)
     k = min(counter[MOVES], capacity)
     return out_words[:k], out_meta[:k], counter
