@@ -10,13 +10,14 @@ comes back succeeds without restarting the gateway.
 
 from __future__ import annotations
 
+import asyncio
 import os
 import time
 
 import httpx
 
+from scrabble.engines import signature
 from scrabble.lexicon.loaded import Lexicon
-from scrabble.movegen import generate_from_words
 from scrabble.moves import MoveList
 from scrabble.position import Position
 
@@ -114,11 +115,22 @@ def _reason(response: httpx.Response) -> str:
 async def compact_numba_moves(client: WorkerClient, position: Position, lexicon: Lexicon,
                               board: list[str], rack: str) -> MoveList:
     """``compact-numba``: the worker finds the candidate words, the shared fit
-    and scoring (here, with the gateway's cross-checks) make the moves."""
+    and scoring (here, with the gateway's cross-checks) make the moves.
+
+    The request goes out first and the gateway's own board analysis (cross-
+    checks, spans) runs while the worker works, so the two overlap."""
     started = time.perf_counter()
-    answer = await client.candidates(board, rack)
+    pending = asyncio.ensure_future(client.candidates(board, rack))
+    try:
+        await asyncio.sleep(0)  # let the request be written before the local work
+        analysis = signature.analyse(position, lexicon)
+        spans = signature.plan_position(position, analysis, signatures=False)
+        answer = await pending
+    finally:
+        if not pending.done():
+            pending.cancel()
     roundtrip_ms = (time.perf_counter() - started) * 1000
     stats = {k: answer[k] for k in _STATS if k in answer}
     stats.update({alias: answer[k] for alias, k in _ALIASES.items() if k in answer})
     stats["worker_roundtrip_ms"] = round(roundtrip_ms, 3)
-    return generate_from_words(position, lexicon, answer["words"], stats)
+    return signature.finish(position, analysis, spans, answer["words"], stats)
