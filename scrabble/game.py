@@ -81,8 +81,8 @@ class Game:
     def bag_count(self) -> int:
         return len(self.bag)
 
-    @property
     def can_exchange(self) -> bool:
+        """Exchanges need a full rack's worth of tiles in the bag (a method, as callers use it)."""
         return len(self.bag) >= self.rules.rack_size
 
     def rack_value(self, player: int) -> int:
@@ -122,7 +122,7 @@ class Game:
         self._check_live()
         p = self.to_move
         tiles = np.asarray(tiles, dtype=np.int32)
-        if not self.can_exchange:
+        if not self.can_exchange():
             raise ValueError(f"exchange needs {self.rules.rack_size} tiles in the bag, "
                              f"it holds {len(self.bag)}")
         if tiles.sum() == 0 or (tiles > self.racks[p]).any() or (tiles < 0).any():

@@ -72,7 +72,7 @@ def play_turn(game: Game, chooser: str, lexicon: Lexicon) -> None:
     if chooser == "score":
         if len(moves):
             game.play_move(moves, int(moves.order(1)[0]))
-        elif game.can_exchange:
+        elif game.can_exchange():
             game.exchange(game.racks[game.to_move].copy())
         else:
             game.pass_turn()
@@ -81,7 +81,7 @@ def play_turn(game: Game, chooser: str, lexicon: Lexicon) -> None:
                    max_moves=4, budget_ms=1e9, seed=game.seed * 1000 + len(game.history))
     ev = evaluate(position, moves, lexicon, opts, limit=1)
     best = ev.breakdowns[int(ev.order[0])] if len(ev.order) else None
-    exch = ev.exchange if game.can_exchange else None
+    exch = ev.exchange if game.can_exchange() else None
     if exch is not None and (best is None or exch.equity > best.equity):
         game.exchange(exch.throw)
     elif best is not None:

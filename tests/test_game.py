@@ -72,6 +72,6 @@ def test_exchange_refused_when_bag_has_fewer_than_seven():
     game.bag = game.bag[:6]
     throw = np.zeros(27, dtype=np.int32)
     throw[int(np.nonzero(game.racks[0])[0][0])] = 1
-    assert not game.can_exchange
+    assert not game.can_exchange()
     with pytest.raises(ValueError):
         game.exchange(throw)
