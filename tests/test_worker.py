@@ -143,7 +143,14 @@ def test_gateway_compact_numba_survives_the_worker_dying(lexicon):
         assert via_worker.status_code == 200
         body = via_worker.json()
         assert body["moves"] == ask("trie").json()["moves"]
-        assert body["stats"]["hash_lookups"] > 0 and "worker_ms" in body["stats"]
+        stats = body["stats"]
+        assert stats["hash_lookups"] == stats["lookups"] > 0 and "worker_ms" in stats
+        # every engine's own figures reach the response, the same lookups for all
+        for engine, own in (("memory-hash", "hits"), ("sqlite-hash", "sqlite_queries"),
+                            ("prime-product", "collisions")):
+            other = ask(engine).json()
+            assert other["moves"] == body["moves"], engine
+            assert own in other["stats"] and other["stats"]["lookups"] == stats["lookups"]
 
         worker.kill()  # mid-run, no goodbye
         worker.wait(timeout=10)
