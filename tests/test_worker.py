@@ -171,3 +171,25 @@ def test_gateway_compact_numba_survives_the_worker_dying(lexicon):
         for proc in (worker, gateway):
             proc.kill()
             proc.wait(timeout=10)
+
+
+def test_client_names_why_the_worker_cannot_answer(worker_url):
+    import asyncio
+
+    from gateway.worker_client import WorkerClient, WorkerUnavailable
+
+    async def ask(client: WorkerClient, rack: str) -> dict:
+        try:
+            return await client.candidates(EMPTY, rack)
+        finally:
+            await client.aclose()
+
+    # slow: a 2-blank request takes tens of ms, the read timeout is 1 ms
+    with pytest.raises(WorkerUnavailable, match="did not answer within"):
+        asyncio.run(ask(WorkerClient(worker_url, read_timeout=0.001), "ABCDE??"))
+    # down: nothing listens on a fresh port
+    with pytest.raises(WorkerUnavailable, match="down"):
+        asyncio.run(ask(WorkerClient(f"http://127.0.0.1:{free_port()}"), "AB"))
+    # and a client with sane timeouts gets the answer
+    body = asyncio.run(ask(WorkerClient(worker_url), "ABCDE??"))
+    assert body["hash_lookups"] > 0
