@@ -69,6 +69,7 @@ def test_repeat_is_a_cache_hit(worker_url):
     again = candidates(worker_url, EMPTY, "DEQSUIR").json()
     assert not first["cache_hit"] and again["cache_hit"]
     assert again["words"] == first["words"]
+    assert candidates(worker_url, EMPTY, "QUIRSED").json()["cache_hit"]  # same tiles
 
 
 def test_blank_free_opening_is_quick(worker_url):

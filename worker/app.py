@@ -146,7 +146,7 @@ async def post_candidates(body: CandidatesRequest) -> JSONResponse:
         return JSONResponse(status_code=422, content={
             "error": f"{exc.field}: {exc.message}",
             "detail": [{"field": exc.field, "message": exc.message}]})
-    key = ("/".join(body.board), body.rack)
+    key = ("/".join(body.board), position.rack_string())  # "AB" and "BA": one entry
     with state.lock:
         cached = state.cache.get(key)
         if cached is not None:
