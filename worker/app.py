@@ -157,7 +157,7 @@ async def post_candidates(body: CandidatesRequest) -> JSONResponse:
         words, stats = candidates(state.table, position)
         out = {"words": words, **stats, "cache_hit": False}
         with state.lock:
-            state.cache[key] = out
+            state.cache[key] = dict(out)  # a copy: worker_ms below is per request
             while len(state.cache) > CACHE_SIZE:
                 state.cache.popitem(last=False)
     out["worker_ms"] = round((time.perf_counter() - started) * 1000, 3)
