@@ -73,8 +73,14 @@ def cross_checks(lines, tmask, tfirst, values):
 
 
 @njit(cache=True)
-def anchors(lines, start_row, start_col):
-    """Empty squares next to a tile; on an empty board, the start square."""
+def anchors(lines, start_r, start_c, through):
+    """The squares a move must cover, per the connection rule.
+
+    "touch" (``through`` False): empty squares next to a tile in any direction.
+    "through": empty squares next to a tile along the line, since a main word
+    that holds a board tile and a new tile has a new tile beside a board tile.
+    On an empty board: the start square.
+    """
     n = lines.shape[0]
     out = np.zeros((n, n), dtype=np.bool_)
     any_tile = False
@@ -83,9 +89,12 @@ def anchors(lines, start_row, start_col):
             if lines[r, c] != 0:
                 any_tile = True
                 continue
-            if ((r > 0 and lines[r - 1, c] != 0) or (r < n - 1 and lines[r + 1, c] != 0)
-                    or (c > 0 and lines[r, c - 1] != 0) or (c < n - 1 and lines[r, c + 1] != 0)):
+            beside = (c > 0 and lines[r, c - 1] != 0) or (c < n - 1 and lines[r, c + 1] != 0)
+            if not through:
+                beside = beside or (r > 0 and lines[r - 1, c] != 0) or (
+                    r < n - 1 and lines[r + 1, c] != 0)
+            if beside:
                 out[r, c] = True
     if not any_tile:
-        out[start_row, start_col] = True
+        out[start_r, start_c] = True
     return out

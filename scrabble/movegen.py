@@ -22,7 +22,8 @@ def generate_trie(position: Position, lexicon: Lexicon) -> MoveList:
     while True:
         words, meta, counter = trie_engine.generate(
             position.board, rules.size, rules.letter_mult, rules.word_mult, rules.values,
-            position.rack, lexicon.trie.mask, lexicon.trie.first, sr, sc, rules.rack_size,
+            position.rack, lexicon.trie.mask, lexicon.trie.first, sr, sc,
+            rules.connection == "through", rules.rack_size,
             rules.bingo_bonus, capacity)
         if counter[trie_engine.MOVES] <= capacity:
             break

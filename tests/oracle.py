@@ -84,6 +84,9 @@ def _check(grid, placed, squares, direction, words, rules, empty_board, lm, wm, 
     if empty_board:
         if rules.start not in placed:
             return None
+    elif rules.connection == "through":
+        if not any(grid[r][c] != "." for r, c in squares):
+            return None
     else:
         touches = any(grid[r][c] != "." for r, c in squares) or any(
             _cell(grid, r + dr, c + dc) != "."

@@ -3,6 +3,8 @@ dictionaries (hypothesis), and on hand-scored plays on the full lexicon."""
 
 from __future__ import annotations
 
+import dataclasses
+
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -20,6 +22,7 @@ SMALL = Rules(
     tile_counts={ch: 9 for ch in "ABCDEFGHIJKLMNOPQRSTUVWXYZ?"},
     rack_size=5, bingo_bonus=35,
 )
+THROUGH = dataclasses.replace(SMALL, name="small-through", connection="through")
 LETTERS = "AEINST"
 
 
@@ -50,6 +53,16 @@ def test_trie_engine_equals_brute_force(case):
     words, rows, rack = case
     lexicon = Lexicon.from_words(words)
     assert engine_moves(rows, rack, lexicon, SMALL) == all_moves(rows, rack, set(words), SMALL)
+
+
+@settings(max_examples=100, deadline=None, derandomize=True)
+@given(small_positions())
+def test_through_rule_equals_brute_force(case):
+    """The WordGame connection rule: the main word must hold a board tile."""
+    words, rows, rack = case
+    lexicon = Lexicon.from_words(words)
+    assert engine_moves(rows, rack, lexicon, THROUGH) == all_moves(rows, rack, set(words),
+                                                                   THROUGH)
 
 
 def empty_rows() -> list[str]:

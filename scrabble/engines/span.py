@@ -222,7 +222,8 @@ class Plan:
 
 
 def plan(board: np.ndarray, size: int, rack: np.ndarray, start: tuple[int, int],
-         masks: tuple[np.ndarray, np.ndarray], signatures: bool = True) -> Plan:
+         masks: tuple[np.ndarray, np.ndarray], signatures: bool = True,
+         through: bool = False) -> Plan:
     """Spans of both directions and their distinct signatures. ``masks`` are the
     cross-check masks of the across and down lines (from the trie or the table).
     ``signatures=False``: spans only (the gateway fitting the worker's words)."""
@@ -232,7 +233,7 @@ def plan(board: np.ndarray, size: int, rack: np.ndarray, start: tuple[int, int],
     spans, fixed = [], []
     for direction, (ls, cm) in enumerate(zip(lines, masks, strict=True)):
         sr, sc = start if direction == 0 else (start[1], start[0])
-        anc = anchors(ls, sr, sc)
+        anc = anchors(ls, sr, sc, through)
         sp, fx = find_spans(ls, cm, anc, tiles, direction, INC)
         spans.append(sp)
         fixed.append(fx)

@@ -105,8 +105,15 @@ def _search_anchor(a, line, direction, root, root_start, limit, cells, cmask, cr
                 letter[sp] = np.int64(tmask[node[sp]]) & ((1 << 26) - 1) & _rack_letters(rack)
                 phase[sp] = 0
                 used[sp] = -1
+                fits = True
                 for i in range(p):
                     cur[a - p + i] = left[i]
+                    # Under "touch" left-part squares are never constrained; under
+                    # "through" one may sit under a board tile (its cross word counts).
+                    if (np.int64(cmask[a - p + i]) >> ((left[i] & 31) - 1)) & 1 == 0:
+                        fits = False
+                if not fits:
+                    continue  # longer left parts shift onto other squares: still tried
                 # first the words that start with exactly this left part
                 sp += 1
                 kind[sp] = RIGHT
@@ -216,11 +223,11 @@ def _search_anchor(a, line, direction, root, root_start, limit, cells, cmask, cr
 
 
 @njit(cache=True)
-def _generate_lines(lines, lm, wm, direction, start_r, start_c, rack, tmask, tfirst, values,
-                    rack_size, bingo, out_words, out_meta, counter):
+def _generate_lines(lines, lm, wm, direction, start_r, start_c, through, rack, tmask, tfirst,
+                    values, rack_size, bingo, out_words, out_meta, counter):
     n = lines.shape[0]
     cmask, cross = cross_checks(lines, tmask, tfirst, values)
-    anc = anchors(lines, start_r, start_c)
+    anc = anchors(lines, start_r, start_c, through)
     cur = np.zeros(MAX_LINE, dtype=np.uint8)
     left = np.zeros(MAX_LINE, dtype=np.uint8)
     st = np.zeros((10, MAX_LINE + 2), dtype=np.int64)
@@ -262,8 +269,8 @@ def _generate_lines(lines, lm, wm, direction, start_r, start_c, rack, tmask, tfi
 
 
 @njit(cache=True)
-def generate(board, n, lm, wm, values, rack, tmask, tfirst, start_r, start_c, rack_size, bingo,
-             capacity):
+def generate(board, n, lm, wm, values, rack, tmask, tfirst, start_r, start_c, through, rack_size,
+             bingo, capacity):
     """All placements of a position, both directions.
 
     Returns (words, meta, counter): words[k] the main word's cell codes,
@@ -289,7 +296,7 @@ def generate(board, n, lm, wm, values, rack, tmask, tfirst, start_r, start_c, ra
             lml = np.ascontiguousarray(lm2.T)
             wml = np.ascontiguousarray(wm2.T)
             sr, sc = start_c, start_r
-        _generate_lines(lines, lml, wml, direction, sr, sc, r, tmask, tfirst, values, rack_size,
-                        bingo, out_words, out_meta, counter)
+        _generate_lines(lines, lml, wml, direction, sr, sc, through, r, tmask, tfirst, values,
+                        rack_size, bingo, out_words, out_meta, counter)
     k = min(counter[MOVES], capacity)
     return out_words[:k], out_meta[:k], counter
