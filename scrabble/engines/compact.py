@@ -17,7 +17,7 @@ def candidates(table: SignatureTable, position: Position) -> tuple[list[str], di
     mask_a, probes_a = table.cross_checks(lines_a)
     mask_d, probes_d = table.cross_checks(lines_d)
     p = plan(position.board, position.size, position.rack, position.rules.start,
-             (mask_a, mask_d))
+             (mask_a, mask_d), through=position.rules.connection == "through")
     signature_ms = (time.perf_counter() - started) * 1000
     started = time.perf_counter()
     rows, probes = table.lookup(p.queries)

@@ -48,7 +48,8 @@ def analyse(position: Position, lexicon: Lexicon) -> Analysis:
 
 def plan_position(position: Position, analysis: Analysis, signatures: bool = True) -> Plan:
     return plan(position.board, position.size, position.rack, position.rules.start,
-                (analysis.mask_a, analysis.mask_d), signatures)
+                (analysis.mask_a, analysis.mask_d), signatures,
+                through=position.rules.connection == "through")
 
 
 def finish(position: Position, analysis: Analysis, p: Plan, words: list[str],
