@@ -11,6 +11,7 @@ from pathlib import Path
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
+from fastapi.middleware.cors import CORSMiddleware
 from fastapi.responses import JSONResponse, Response
 
 from gateway.errors import BodySizeLimit, JSONByDefault, validation_error_response
@@ -47,6 +48,10 @@ app = FastAPI(
                422: {"model": ErrorResponse}},
 )
 app.add_middleware(JSONByDefault)
+# Web front ends on other origins call the API from the browser; CORS_ORIGINS
+# narrows who may (comma separated), "*" by default for a public read-only API.
+app.add_middleware(CORSMiddleware, allow_origins=os.environ.get("CORS_ORIGINS", "*").split(","),
+                   allow_methods=["GET", "POST"], allow_headers=["content-type"])
 app.add_middleware(BodySizeLimit, max_bytes=MAX_BODY_BYTES)
 app.add_exception_handler(RequestValidationError, validation_error_response)
 
@@ -138,6 +143,12 @@ async def scrabble_api(body: MoveRequest, request: Request) -> Response:
 @app.post("/pages/scrabble-api.php", response_model=MoveResponse, include_in_schema=False)
 async def scrabble_api_php(body: MoveRequest, request: Request) -> Response:
     return await find_moves(body, request)
+
+
+@app.get("/", include_in_schema=False)
+async def root() -> dict:
+    return {"service": "scrabble engine gateway", "api": "POST /scrabble-api",
+            "docs": "/docs", "health": "/health"}
 
 
 @app.get("/health")

@@ -143,3 +143,16 @@ def test_response_matches_its_documented_model(gateway_url):
 
     r = post(gateway_url, {"board": EMPTY, "rack": "AEINRS?", "limit": 50})
     MoveResponse.model_validate(r.json())  # raises if the shape drifts from the model
+
+
+def test_cors_preflight_for_browser_front_ends(gateway_url):
+    r = httpx.options(gateway_url + "/scrabble-api", headers={
+        "origin": "https://example.org", "access-control-request-method": "POST",
+        "access-control-request-headers": "content-type"})
+    assert r.status_code == 200
+    assert r.headers["access-control-allow-origin"] in ("*", "https://example.org")
+
+
+def test_root_points_to_the_api(gateway_url):
+    body = httpx.get(gateway_url + "/").json()
+    assert body["docs"] == "/docs" and "/scrabble-api" in body["api"]
