@@ -21,13 +21,23 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from scrabble.game import Game  # noqa: E402
+from scrabble.heuristics.equity import Options, evaluate  # noqa: E402
 from scrabble.heuristics.leave import feature_names, features  # noqa: E402
 from scrabble.lexicon.loaded import Lexicon  # noqa: E402
 from scrabble.movegen import generate  # noqa: E402
 from scrabble.moves import leave_of  # noqa: E402
 
 
-def collect(lexicon: Lexicon, games: int, seed: int) -> tuple[np.ndarray, np.ndarray]:
+def choose(position, moves, lexicon: Lexicon, chooser: str) -> int:
+    """Index of the move played: top score, or top cheap equity (no prospects)."""
+    if chooser == "score":
+        return int(moves.order(1)[0])
+    ev = evaluate(position, moves, lexicon, Options(prospects=False), limit=1)
+    return int(ev.order[0])
+
+
+def collect(lexicon: Lexicon, games: int, seed: int, chooser: str = "score"
+            ) -> tuple[np.ndarray, np.ndarray]:
     xs: list[np.ndarray] = []
     ys: list[float] = []
     for g in range(games):
@@ -40,7 +50,7 @@ def collect(lexicon: Lexicon, games: int, seed: int) -> tuple[np.ndarray, np.nda
                 game.pass_turn()
                 pending[p] = None
                 continue
-            i = int(moves.order(1)[0])
+            i = choose(game.position(), moves, lexicon, chooser)
             score = int(moves.meta[i, 5])
             if pending[p] is not None:
                 xs.append(pending[p])
@@ -56,9 +66,11 @@ def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--games", type=int, default=1500)
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--chooser", choices=("score", "equity"), default="score",
+                    help="who plays the games the data come from")
     args = ap.parse_args()
     lexicon = Lexicon.load()
-    x, y = collect(lexicon, args.games, args.seed)
+    x, y = collect(lexicon, args.games, args.seed, args.chooser)
     a = np.hstack([np.ones((len(x), 1)), x])
     beta, *_ = np.linalg.lstsq(a, y, rcond=None)
     resid = y - a @ beta
@@ -67,6 +79,7 @@ def main() -> None:
     print(f"samples {len(y)}  mean next score {y.mean():.2f}  intercept {beta[0]:.2f}")
     for name, b, s in zip(["intercept", *feature_names()], beta, se, strict=True):
         print(f"{name:>14} {b:+7.2f} (se {s:.2f})")
+    print("millipoints:", [int(round(b * 10)) * 100 for b in beta[1:]])
 
 
 if __name__ == "__main__":
