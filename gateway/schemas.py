@@ -190,7 +190,8 @@ class ExchangeOut(BaseModel):
     keep: str
     score: int
     leave: float
-    equity: float
+    prospect: float = 0.0
+    equity: float = Field(description="leave + prospect (an exchange scores 0).")
 
 
 class HeuristicsSummary(BaseModel):

@@ -46,7 +46,8 @@ def summary_json(ev: Evaluation) -> dict:
         "elapsed_ms": round(ev.elapsed_ms, 3),
         "exchange": None if ex is None else {
             "throw": ex.throw_string, "keep": ex.keep_string, "score": 0,
-            "leave": ex.leave / 1000, "equity": ex.equity / 1000},
+            "leave": ex.leave / 1000, "prospect": ex.prospect / 1000,
+            "equity": ex.equity / 1000},
     }
 
 

@@ -19,7 +19,7 @@ input unless the machine is too slow to reach the cap in time (then
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import numpy as np
 
@@ -178,6 +178,13 @@ def evaluate(position: Position, moves: MoveList, lexicon, options: Options | No
                                   evaluated=bool(evaluated[i]), prospect_detail=pr,
                                   risk_detail=rk)
     exch = best_exchange(position.rack, bag, rules.rack_size)
+    if exch is not None and opts.prospects:
+        # valued like a move (DESIGN: prospects after it): the board is unchanged,
+        # the kept tiles plus as many drawn as were thrown back
+        pr = best_prospect(position.board, exch.keep, pool, int(exch.throw.sum()), position,
+                           lexicon, opts.upcoming)
+        if pr is not None:
+            exch = replace(exch, prospect=pr.value, equity=exch.equity + pr.value)
     return Evaluation(order=order, breakdowns=breakdowns, evaluated=int(evaluated.sum()),
                       candidates=k, budget_cut=budget_cut,
                       elapsed_ms=(time.perf_counter() - started) * 1000, exchange=exch,

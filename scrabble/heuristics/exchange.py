@@ -27,6 +27,7 @@ class Exchange:
     keep: np.ndarray  # 27 counts kept
     leave: int  # millipoints
     equity: int  # millipoints
+    prospect: int = 0  # millipoints, when prospects were evaluated (equity includes it)
 
     @property
     def throw_string(self) -> str:
