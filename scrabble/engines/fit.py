@@ -24,6 +24,67 @@ _CAPACITY = 8192
 
 
 @njit(cache=True)
+def build_index(words, len_first):
+    """Word ids bucketed by (length, position, letter): bucket b holds
+    ids[first[b]:first[b + 1]], b = (length * 15 + position) * 26 + letter - 1.
+    Lets a span try only the words that can agree with one of its squares."""
+    nb = (MAX_WORD + 1) * MAX_WORD * 26
+    first = np.zeros(nb + 1, dtype=np.int64)
+    for length in range(1, MAX_WORD + 1):
+        for w in range(len_first[length], len_first[length + 1]):
+            for p in range(length):
+                first[(length * MAX_WORD + p) * 26 + words[w, p]] += 1
+    for b in range(nb):
+        first[b + 1] += first[b]
+    ids = np.empty(first[nb], dtype=np.int64)
+    fill = first[:nb].copy()
+    for length in range(1, MAX_WORD + 1):
+        for w in range(len_first[length], len_first[length + 1]):
+            for p in range(length):
+                b = (length * MAX_WORD + p) * 26 + words[w, p] - 1
+                ids[fill[b]] = w
+                fill[b] += 1
+    return ids, first
+
+
+@njit(cache=True)
+def _span_candidates(cells, cm, s, length, ids, first, out):
+    """Candidate word ids for a span: the buckets of its most selective square
+    (a fixed letter, or the letters its cross-check mask allows). Each word has
+    one letter per square, so the buckets never overlap. Returns the count."""
+    best = -1
+    best_cost = np.int64(1) << 62
+    for q in range(length):
+        base = (length * MAX_WORD + q) * 26
+        cell = cells[s + q]
+        if cell != 0:
+            lt = (cell & 31) - 1
+            cost = first[base + lt + 1] - first[base + lt]
+        else:
+            cost = 0
+            m = np.int64(cm[s + q])
+            for lt in range(26):
+                if (m >> lt) & 1:
+                    cost += first[base + lt + 1] - first[base + lt]
+        if cost < best_cost:
+            best_cost = cost
+            best = q
+    n = 0
+    base = (length * MAX_WORD + best) * 26
+    cell = cells[s + best]
+    for lt in range(26):
+        if cell != 0:
+            if lt != (cell & 31) - 1:
+                continue
+        elif not (np.int64(cm[s + best]) >> lt) & 1:
+            continue
+        for j in range(first[base + lt], first[base + lt + 1]):
+            out[n] = ids[j]
+            n += 1
+    return n
+
+
+@njit(cache=True)
 def fit_words(spans, lines_a, lines_d, cmask_a, cmask_d, cross_a, cross_d, lm_a, lm_d, wm_a,
               wm_d, words, len_first, rack, values, rack_size, bingo, capacity):
     """Every placement of ``words`` (letters 1..26, sorted by length, those of
@@ -39,6 +100,8 @@ def fit_words(spans, lines_a, lines_d, cmask_a, cmask_d, cross_a, cross_d, lm_a,
     pos = np.zeros(MAX_WORD, dtype=np.int64)
     cur = np.zeros(32, dtype=np.uint8)
     blanks = rack[26]
+    ids, first = build_index(words, len_first)
+    cand = np.empty(max(words.shape[0], 1), dtype=np.int64)
     for i in range(spans.shape[0]):
         direction = spans[i, 0]
         line = spans[i, 1]
@@ -64,7 +127,9 @@ def fit_words(spans, lines_a, lines_d, cmask_a, cmask_d, cross_a, cross_d, lm_a,
                 single += 1
             if cross[single] >= 0:
                 continue
-        for w in range(len_first[length], len_first[length + 1]):
+        ncand = _span_candidates(cells, cm, s, length, ids, first, cand)
+        for ci in range(ncand):
+            w = cand[ci]
             checks += 1
             ok = True
             k = 0
