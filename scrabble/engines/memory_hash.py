@@ -21,12 +21,7 @@ class MemoryHash:
 
     def lookup(self, queries: np.ndarray) -> tuple[list[str], dict[str, int]]:
         raw = blobs_from_keys(queries).tobytes()
-        get = self.table.get
-        words: list[str] = []
-        hits = 0
-        for i in range(0, len(raw), SIGNATURE_BYTES):
-            found = get(raw[i:i + SIGNATURE_BYTES])
-            if found is not None:
-                hits += 1
-                words.extend(found.split(" "))
-        return words, {"lookups": len(queries), "hits": hits}
+        keys = [raw[i:i + SIGNATURE_BYTES] for i in range(0, len(raw), SIGNATURE_BYTES)]
+        found = [ws for ws in map(self.table.get, keys) if ws is not None]
+        words = " ".join(found).split(" ") if found else []
+        return words, {"lookups": len(keys), "hits": len(found)}
