@@ -130,6 +130,11 @@ async def compact_numba_moves(client: WorkerClient, position: Position, lexicon:
         if not pending.done():
             pending.cancel()
     roundtrip_ms = (time.perf_counter() - started) * 1000
+    served = answer.get("lexicon_sha256")
+    if served and lexicon.info.sha256 and served != lexicon.info.sha256:
+        # its words would be right for another word list: no answer beats a wrong one
+        raise WorkerUnavailable(f"worker at {client.url} serves another lexicon (sha256 "
+                                f"{served[:12]}..., this gateway {lexicon.info.sha256[:12]}...)")
     stats = {k: answer[k] for k in _STATS if k in answer}
     stats.update({alias: answer[k] for alias, k in _ALIASES.items() if k in answer})
     stats["worker_roundtrip_ms"] = round(roundtrip_ms, 3)

@@ -126,7 +126,13 @@ def test_unloadable_table_keeps_health_at_503(tmp_path):
         proc.wait(timeout=10)
 
 
-def test_gateway_compact_numba_survives_the_worker_dying(lexicon):
+def test_gateway_compact_numba_survives_the_worker_dying(lexicon, tmp_path):
+    from scrabble.lexicon.store import write_database
+    from scrabble.lexicon.wordlist import WordList
+
+    tiny_lexicon = tmp_path / "tiny.sqlite"
+    write_database(WordList(name="tiny", words=["AA", "QI", "ZA"], sha256="0" * 64),
+                   tiny_lexicon)
     worker_port = free_port()
     worker_url = f"http://127.0.0.1:{worker_port}"
     worker = start_service("worker.app:app", worker_port)
@@ -163,6 +169,15 @@ def test_gateway_compact_numba_survives_the_worker_dying(lexicon):
         assert "down" in down.json()["detail"][0]["message"]
         assert ask("memory-hash").status_code == 200  # the other engines carry on
         assert httpx.get(api + "/health").json()["worker"]["status"] == "down"
+
+        # a worker with another word list on that address: refused, not trusted
+        worker = start_service("worker.app:app", worker_port,
+                               env={"LEXICON_DB": str(tiny_lexicon)})
+        other = ask("compact-numba")
+        assert other.status_code == 503
+        assert "another lexicon" in other.json()["detail"][0]["message"]
+        worker.kill()
+        worker.wait(timeout=10)
 
         worker = start_service("worker.app:app", worker_port)  # same gateway, no restart
         back = ask("compact-numba")

@@ -155,7 +155,8 @@ async def post_candidates(body: CandidatesRequest) -> JSONResponse:
         out = {**cached, "cache_hit": True}
     else:
         words, stats = candidates(state.table, position)
-        out = {"words": words, **stats, "cache_hit": False}
+        out = {"words": words, **stats, "cache_hit": False,
+               "lexicon_sha256": state.info.get("sha256", "")}
         with state.lock:
             state.cache[key] = dict(out)  # a copy: worker_ms below is per request
             while len(state.cache) > CACHE_SIZE:
