@@ -20,7 +20,7 @@ from gateway.worker_client import WorkerClient, WorkerUnavailable, compact_numba
 from scrabble import cgp as cgp_format
 from scrabble.heuristics import api as heuristics_api
 from scrabble.lexicon.loaded import Lexicon
-from scrabble.movegen import EngineUnavailable, generate
+from scrabble.movegen import EngineUnavailable, generate, prepare
 from scrabble.moves import MoveList, leave_of, move_at
 from scrabble.position import Position, make_position
 from scrabble.tiles import rack_string
@@ -34,6 +34,9 @@ async def lifespan(app: FastAPI):
     app.state.lexicon = Lexicon.load(Path(db) if db else None)
     # Compile (or load from Numba's cache) before the first caller waits for it.
     generate(make_position(["." * 15] * 15, "AEINRST"), app.state.lexicon)
+    # The in-process signature tables (about 1 s), so no caller's first
+    # memory-hash or prime-product request pays for building them.
+    prepare(app.state.lexicon)
     app.state.worker = WorkerClient()  # compact-numba; URL from WORKER_URL
     yield
     await app.state.worker.aclose()
