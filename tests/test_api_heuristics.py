@@ -75,3 +75,14 @@ def test_response_with_heuristics_matches_its_model(gateway_url):
     body = post(gateway_url, {"board": BOARD, "rack": "AEIRSTV", "limit": 5,
                               "heuristics": True, "adversarial": True})
     MoveResponse.model_validate(body)
+
+
+def test_visible_upcoming_tiles_make_prospects_certain(gateway_url):
+    board = board_with([(7, 6, "across", "CAT")])
+    body = post(gateway_url, {"board": board, "rack": "QI", "limit": 5, "heuristics": True,
+                              "rank_by": "equity", "upcoming": "SSE"})
+    evaluated = [m["heuristics"] for m in body["moves"] if m["heuristics"]["evaluated"]]
+    assert evaluated
+    # every draw is a known tile, so each prospect needs nothing more
+    assert all(h["prospect_move"]["probability"] == 1.0 for h in evaluated
+               if h.get("prospect_move"))

@@ -46,7 +46,7 @@ def test_tiles_in_hand_are_certain_and_upcoming_tiles_count_as_certain(lexicon):
     leave = rack_counts("S").astype(np.int64)
     held = pr.best_prospect(pos.board, leave, pool, 0, pos, lexicon)
     assert held is not None and held.probability == 1.0 and held.need == ""
-    upcoming = rack_counts("S").astype(np.int64)
+    upcoming = (ord("S") - 65, ord("Z") - 65)  # S comes first; only 1 tile is drawn
     seen = pr.best_prospect(pos.board, np.zeros(27, dtype=np.int64), pool, 1, pos, lexicon,
                             upcoming=upcoming)
     assert seen is not None and seen.probability == 1.0

@@ -11,7 +11,8 @@ import numpy as np
 from scrabble.heuristics.draw import unseen_block
 from scrabble.heuristics.equity import Evaluation, Options, bag_count, evaluate
 from scrabble.moves import MoveList
-from scrabble.position import Position, parse_rack
+from scrabble.position import Position
+from scrabble.tiles import BLANK
 
 
 def unseen_json(position: Position, moves: MoveList, order: np.ndarray) -> dict:
@@ -28,8 +29,8 @@ def wants_evaluation(body) -> bool:
 
 
 def evaluate_request(position: Position, moves: MoveList, lexicon, body) -> Evaluation:
-    upcoming = parse_rack(body.upcoming, field="upcoming").astype(np.int64) \
-        if getattr(body, "upcoming", None) else None
+    text = getattr(body, "upcoming", None)
+    upcoming = tuple(BLANK if ch == "?" else ord(ch) - 65 for ch in text) if text else None
     opts = Options(rank_by=body.rank_by, risk=body.risk, adversarial=body.adversarial,
                    budget_ms=body.budget_ms, upcoming=upcoming)
     return evaluate(position, moves, lexicon, opts, limit=body.limit)

@@ -32,6 +32,7 @@ from scrabble.moves import MoveList, place
 from scrabble.position import Position
 
 LEAVE_WEIGHT_PCT = 100  # scale of the leave term (self-play tuning, docs/equity.md)
+RISK_WEIGHT_PCT = 100  # share of (best reply after - before) charged as risk
 CVAR_PENALTY_PCT = 50  # averse: minus half of (CVaR - expected best reply)
 NOT_EVALUATED = -(10**12)  # rank offset for moves whose expensive terms were skipped
 
@@ -46,7 +47,7 @@ class Options:
     max_moves: int = 4  # deterministic cap on moves given prospect (and risk) terms
     seed: int = 0
     samples: int = 8  # sampled opponent racks for risk (docs/equity.md: cost figures)
-    upcoming: np.ndarray | None = None  # visible upcoming tiles (27 counts)
+    upcoming: tuple[int, ...] | None = None  # visible upcoming tiles, in order (0..26)
 
 
 @dataclass
@@ -157,7 +158,7 @@ def evaluate(position: Position, moves: MoveList, lexicon, options: Options | No
         if opts.adversarial:
             new = set(np.nonzero(board != position.board)[0].tolist())
             rk = assess(board, new, racks, baseline, pool, position, lexicon)
-            risk[i] = rk.risk
+            risk[i] = rk.risk * RISK_WEIGHT_PCT // 100
             if opts.risk == "averse":
                 penalty[i] = max(0, rk.cvar10 - rk.expected) * CVAR_PENALTY_PCT // 100
         evaluated[i] = True

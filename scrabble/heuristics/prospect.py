@@ -101,20 +101,21 @@ def wild_count(leave_tiles: int, draws: int) -> int:
 
 
 def best_prospect(board: np.ndarray, leave: np.ndarray, pool: np.ndarray, draws: int,
-                  position: Position, lexicon, upcoming: np.ndarray | None = None
+                  position: Position, lexicon, upcoming: tuple[int, ...] | None = None
                   ) -> Prospect | None:
     """The best prospect after a move (board after it, the leave, the unseen pool
-    as the mover sees it, the number of tiles the mover will draw)."""
+    as the mover sees it, the number of tiles the mover will draw, and the
+    visible upcoming tiles in order as tile indices 0..26)."""
     rules = position.rules
     rack = np.asarray(leave, dtype=np.int64).copy()
     pool = np.asarray(pool, dtype=np.int64).copy()
-    if upcoming is not None and draws > 0:
-        # the first tiles of the visible queue are certain draws
-        for t in range(27):
-            take = min(int(upcoming[t]), draws)
-            rack[t] += take
-            pool[t] -= take
-            draws -= take
+    if upcoming:
+        # the first ``draws`` tiles of the visible queue are certain draws
+        known = list(upcoming)[:max(0, draws)]
+        for t in known:
+            rack[t] += 1
+            pool[t] = max(0, pool[t] - 1)
+        draws -= len(known)
     real_blanks = int(rack[BLANK])
     e = wild_count(int(rack.sum()), draws)
     if e == 0 and rack.sum() == 0:
