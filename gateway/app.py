@@ -107,13 +107,14 @@ async def find_moves(body: MoveRequest, request: Request) -> Response:
     movegen_ms = _ms(t)
     t = time.perf_counter()
     evaluation = None
+    heuristics_ms = 0.0
     if heuristics_api.wants_evaluation(body):
         evaluation = heuristics_api.evaluate_request(position, moves, lexicon, body)
         order = evaluation.order
+        heuristics_ms = _ms(t)
+        t = time.perf_counter()
     else:
         order = moves.order(body.limit)
-    heuristics_ms = _ms(t)
-    t = time.perf_counter()
     out = [move_json(moves, int(i), rank, position.rack, position.rules.rack_size)
            for rank, i in enumerate(order, start=1)]
     if evaluation is not None:
