@@ -25,6 +25,7 @@ def test_unseen_block_is_always_there(gateway_url):
     # P(at least one Z in 7 draws from 93) = 7/93
     assert abs(probs["7"]["Z"] - 7 / 93) < 1e-6
     assert "heuristics" not in body and "heuristics" not in body["moves"][0]
+    assert body["timing"]["heuristics_ms"] == 0.0
 
 
 def test_heuristic_breakdown_and_exchange(gateway_url):
