@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from scrabble.scoring import NEW_FLAG
-from scrabble.tiles import ALPHABET
+from scrabble.tiles import ALPHABET, BLANK, BLANK_FLAG, LETTER_MASK
 
 ACROSS, DOWN = 0, 1
 
@@ -66,8 +66,14 @@ def coordinate(row: int, col: int, direction: int) -> str:
 
 
 def letter_of(code: int) -> str:
-    ch = ALPHABET[(code & 31) - 1]
-    return ch.lower() if code & 32 else ch
+    return _LETTERS[code & (LETTER_MASK | BLANK_FLAG)]
+
+
+# code & 63 -> letter as shown: upper case, lower case for a blank
+_LETTERS = ["?"] * 64
+for _i, _ch in enumerate(ALPHABET):
+    _LETTERS[_i + 1] = _ch
+    _LETTERS[_i + 1 + BLANK_FLAG] = _ch.lower()
 
 
 @dataclass(frozen=True)
@@ -99,17 +105,17 @@ class Move:
 
 
 def move_at(moves: MoveList, i: int) -> Move:
-    row, col, direction, length, _, score = (int(x) for x in moves.meta[i])
-    codes = moves.words[i, :length]
-    word = "".join(letter_of(int(c)) for c in codes)
+    # Plain Python ints from here on: per-element numpy scalars cost ~1 us each.
+    row, col, direction, length, _, score = moves.meta[i].tolist()
+    codes = moves.words[i, :length].tolist()
+    letters = [_LETTERS[code & 63] for code in codes]
     tiles = []
     notation = []
     in_paren = False
     for k, code in enumerate(codes):
-        r, c = (row, col + k) if direction == ACROSS else (row + k, col)
-        ch = letter_of(int(code))
+        ch = letters[k]
         if code & NEW_FLAG:
-            tiles.append((r, c, ch))
+            tiles.append((row, col + k, ch) if direction == ACROSS else (row + k, col, ch))
             if in_paren:
                 notation.append(")")
                 in_paren = False
@@ -120,17 +126,16 @@ def move_at(moves: MoveList, i: int) -> Move:
     if in_paren:
         notation.append(")")
     coord = coordinate(row, col, direction)
-    return Move(row=row, col=col, direction=direction, word=word, tiles=tuple(tiles),
-                score=score, notation=f"{coord} {''.join(notation)}")
+    return Move(row=row, col=col, direction=direction, word="".join(letters),
+                tiles=tuple(tiles), score=score, notation=f"{coord} {''.join(notation)}")
 
 
 def leave_of(rack: np.ndarray, moves: MoveList, i: int) -> np.ndarray:
     """Rack counts left after move i."""
-    left = rack.astype(np.int32).copy()
-    length = int(moves.meta[i, 3])
-    for code in moves.words[i, :length]:
+    left = rack.astype(np.int32)
+    for code in moves.words[i, :moves.meta[i, 3]].tolist():
         if code & NEW_FLAG:
-            left[26 if code & 32 else (code & 31) - 1] -= 1
+            left[BLANK if code & BLANK_FLAG else (code & LETTER_MASK) - 1] -= 1
     return left
 
 

@@ -35,7 +35,8 @@ def rack_counts(rack: str) -> np.ndarray:
 
 def rack_string(counts: np.ndarray) -> str:
     """Count vector -> canonical rack string (letters in order, blanks last)."""
-    return "".join(RACK_SYMBOLS[i] * int(counts[i]) for i in range(27))
+    return "".join(symbol * n for symbol, n in zip(RACK_SYMBOLS, counts.tolist(), strict=True)
+                   if n > 0)
 
 
 def cell_char(cell: int) -> str:
