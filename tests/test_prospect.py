@@ -68,5 +68,8 @@ def test_rescoring_a_wild_blank_as_the_real_letter(lexicon):
     rules = pos.rules
     # CATS with a real S at 8J: 3 + 1 + 1 + 1 = 6
     codes = np.array([3, 1, 20, 19 | 64], dtype=np.uint8)
-    assert pr.score_move(pos.board, 15, rules.letter_mult, rules.word_mult, rules.values, codes,
-                         4, 7, 6, 0, 7, 50) == 6
+    assert pr.rescore(pos.board, rules, lexicon, codes, 7, 6, 0) == 6
+    # and down from the C with a new S below it on the 9G double letter:
+    # C 3 + S 1 x 2 = 5 (scoring does not judge words)
+    down = np.array([3, 19 | 64], dtype=np.uint8)
+    assert pr.rescore(pos.board, rules, lexicon, down, 7, 6, 1) == 5

@@ -13,7 +13,8 @@ between and may take or block the spot (docs/prospect.md).
 How: one move generation on B' with the rack L + e blanks finds every move
 using up to e missing tiles (a blank stands for "some tile I do not hold");
 each such move is rescored with those blanks as the real letters they stand
-for (``score_move``), and its need is those letters. Cost is bounded by ``e``:
+for (``rescore_all``, with the shared ``scoring.score_line``), and its need is those
+letters. Cost is bounded by ``e``:
 blanks multiply the search (a 5-tile rack with 2 blanks is ~25 ms, 7 tiles
 ~80 ms on a midgame board), so e = 2 only for short leaves and 1 otherwise.
 """
@@ -26,11 +27,12 @@ from math import comb
 import numpy as np
 from numba import njit
 
+from scrabble.board import cross_checks
 from scrabble.heuristics.draw import _p_all_cached
 from scrabble.movegen import generate
 from scrabble.moves import MoveList, move_at
 from scrabble.position import Position
-from scrabble.scoring import NEW_FLAG
+from scrabble.scoring import NEW_FLAG, score_line
 from scrabble.tiles import BLANK
 
 PROSPECT_WEIGHT_PCT = 50
@@ -38,52 +40,39 @@ MAX_EXTRA = 3  # the issue's 1..3 more tiles
 WILD_TILE_BUDGET = 6  # leave + wild blanks searched at once (bounds the cost)
 
 
+def line_arrays(board: np.ndarray, rules, lexicon) -> tuple[np.ndarray, ...]:
+    """Per direction (0 across, 1 down) the lines' cross-word scores, letter and
+    word multipliers, as ``scoring.score_line`` takes them."""
+    n = rules.size
+    b = board.reshape(n, n)
+    lines = (np.ascontiguousarray(b), np.ascontiguousarray(b.T))
+    cross = np.stack([cross_checks(ls, lexicon.trie.mask, lexicon.trie.first, rules.values)[1]
+                      for ls in lines])
+    lm = rules.letter_mult.reshape(n, n)
+    wm = rules.word_mult.reshape(n, n)
+    return (cross, np.ascontiguousarray(np.stack([lm, lm.T])),
+            np.ascontiguousarray(np.stack([wm, wm.T])))
+
+
 @njit(cache=True)
-def score_move(board, n, lm, wm, values, codes, length, row, col, direction, rack_size,
-               bingo):
-    """Score of a main word (cell codes with NEW_FLAG) placed on ``board``,
-    cross words read from the board itself."""
-    main = 0
-    mult = 1
-    cross_total = 0
-    placed = 0
+def _score_placed(cross, lm, wm, values, codes, length, row, col, direction, rack_size,
+                  bingo, line_buf):
+    """Score a main word (cell codes with NEW_FLAG) with the shared scorer."""
+    line = row if direction == 0 else col
+    start = col if direction == 0 else row
     for k in range(length):
-        code = codes[k]
-        r = row if direction == 0 else row + k
-        c = col + k if direction == 0 else col
-        v = 0 if code & 32 else values[(code & 31) - 1]
-        if code & NEW_FLAG:
-            placed += 1
-            sq = r * n + c
-            main += v * lm[sq]
-            mult *= wm[sq]
-            # perpendicular word through (r, c)
-            dr = 1 if direction == 0 else 0
-            dc = 0 if direction == 0 else 1
-            s = 0
-            found = False
-            rr, cc = r - dr, c - dc
-            while rr >= 0 and cc >= 0 and board[rr * n + cc] != 0:
-                t = board[rr * n + cc]
-                s += 0 if t & 32 else values[(t & 31) - 1]
-                found = True
-                rr -= dr
-                cc -= dc
-            rr, cc = r + dr, c + dc
-            while rr < n and cc < n and board[rr * n + cc] != 0:
-                t = board[rr * n + cc]
-                s += 0 if t & 32 else values[(t & 31) - 1]
-                found = True
-                rr += dr
-                cc += dc
-            if found:
-                cross_total += (s + v * lm[sq]) * wm[sq]
-        else:
-            main += v
-    total = main * mult + cross_total
-    if placed == rack_size:
-        total += bingo
-    return total
+        line_buf[start + k] = codes[k]
+    return score_line(line_buf, start, start + length - 1, lm[direction, line],
+                      wm[direction, line], cross[direction, line], values, rack_size, bingo)
+
+
+def rescore(board: np.ndarray, rules, lexicon, codes: np.ndarray, row: int, col: int,
+            direction: int) -> int:
+    """The score of one placement on ``board`` (tests, one-off callers)."""
+    cross, lm, wm = line_arrays(board, rules, lexicon)
+    return int(_score_placed(cross, lm, wm, rules.values, codes, len(codes), row, col,
+                             direction, rules.rack_size, rules.bingo_bonus,
+                             np.zeros(32, dtype=np.uint8)))
 
 
 @dataclass(frozen=True)
@@ -125,11 +114,11 @@ def best_prospect(board: np.ndarray, leave: np.ndarray, pool: np.ndarray, draws:
     moves = generate(Position(board=board, rack=search.astype(np.uint8), rules=rules), lexicon)
     if len(moves) == 0:
         return None
-    return _pick(moves, board, rules, pool, draws, real_blanks)
+    return _pick(moves, board, rules, lexicon, pool, draws, real_blanks)
 
 
 @njit(cache=True)
-def rescore_all(board, n, lm, wm, values, words, meta, real_blanks, rack_size, bingo):
+def rescore_all(cross, lm, wm, values, words, meta, real_blanks, rack_size, bingo):
     """Every move rescored with its wild blanks (those beyond the real blanks
     held, first in word order) as real letters; returns scores and the needed
     letters (k, MAX_EXTRA; -1 = none)."""
@@ -137,6 +126,7 @@ def rescore_all(board, n, lm, wm, values, words, meta, real_blanks, rack_size, b
     scores = np.empty(k, dtype=np.int64)
     needs = np.full((k, MAX_EXTRA), -1, dtype=np.int64)
     codes = np.empty(words.shape[1], dtype=np.uint8)
+    line_buf = np.zeros(32, dtype=np.uint8)
     for i in range(k):
         length = meta[i, 3]
         used = 0
@@ -157,16 +147,16 @@ def rescore_all(board, n, lm, wm, values, words, meta, real_blanks, rack_size, b
                 m += 1
                 wild -= 1
             codes[j] = code
-        scores[i] = score_move(board, n, lm, wm, values, codes, length, meta[i, 0], meta[i, 1],
-                               meta[i, 2], rack_size, bingo)
+        scores[i] = _score_placed(cross, lm, wm, values, codes, length, meta[i, 0], meta[i, 1],
+                                  meta[i, 2], rack_size, bingo, line_buf)
     return scores, needs
 
 
-def _pick(moves: MoveList, board: np.ndarray, rules, pool: np.ndarray, draws: int,
+def _pick(moves: MoveList, board: np.ndarray, rules, lexicon, pool: np.ndarray, draws: int,
           real_blanks: int) -> Prospect | None:
-    scores, needs = rescore_all(board, rules.size, rules.letter_mult, rules.word_mult,
-                                rules.values, moves.words, moves.meta, real_blanks,
-                                rules.rack_size, rules.bingo_bonus)
+    cross, lm, wm = line_arrays(board, rules, lexicon)
+    scores, needs = rescore_all(cross, lm, wm, rules.values, moves.words, moves.meta,
+                                real_blanks, rules.rack_size, rules.bingo_bonus)
     # One exact probability per distinct need, computed best-first: a need's
     # value is bounded by its best score x the single-letter chance of its
     # scarcest letter (P(>= 1 of that letter or a blank), closed form), and the
