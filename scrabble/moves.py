@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 import numpy as np
+from numba import njit
 
 from scrabble.scoring import NEW_FLAG
 from scrabble.tiles import ALPHABET, BLANK, BLANK_FLAG, LETTER_MASK
@@ -58,6 +59,29 @@ class MoveList:
             letters_b = w[:, 8:] @ (np.int64(1) << (7 * np.arange(6, -1, -1, dtype=np.int64)))
             ordered = candidates[np.lexsort((letters_b, letters_a, tie, -key[candidates]))]
         return ordered if limit is None else ordered[:limit]
+
+
+@njit(cache=True)
+def record_move(cur, start, end, line, direction, placed, score, out_words, out_meta, k):
+    """Write placement ``cur[start..end]`` on ``line`` as row k of a MoveList's
+    arrays (if there is room): the one place engines write the move format."""
+    if k >= out_meta.shape[0]:
+        return
+    length = end - start + 1
+    for i in range(length):
+        out_words[k, i] = cur[start + i]
+    for i in range(length, out_words.shape[1]):
+        out_words[k, i] = 0
+    if direction == 0:
+        out_meta[k, 0] = line
+        out_meta[k, 1] = start
+    else:
+        out_meta[k, 0] = start
+        out_meta[k, 1] = line
+    out_meta[k, 2] = direction
+    out_meta[k, 3] = length
+    out_meta[k, 4] = placed
+    out_meta[k, 5] = score
 
 
 def coordinate(row: int, col: int, direction: int) -> str:

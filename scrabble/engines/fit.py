@@ -17,7 +17,7 @@ from numba import njit
 
 from scrabble.engines.span import board_lines
 from scrabble.lexicon.signature import MAX_WORD
-from scrabble.moves import MoveList
+from scrabble.moves import MoveList, record_move
 from scrabble.scoring import NEW_FLAG, score_line
 
 _CAPACITY = 8192
@@ -192,18 +192,7 @@ def fit_words(spans, lines_a, lines_d, cmask_a, cmask_d, cross_a, cross_d, lm_a,
                         cur[q] &= ~np.uint8(32)
                 if found < capacity:
                     score = score_line(cur, s, e, lm, wm, cross, values, rack_size, bingo)
-                    for q in range(length):
-                        out_words[found, q] = cur[s + q]
-                    if direction == 0:
-                        out_meta[found, 0] = line
-                        out_meta[found, 1] = s
-                    else:
-                        out_meta[found, 0] = s
-                        out_meta[found, 1] = line
-                    out_meta[found, 2] = direction
-                    out_meta[found, 3] = length
-                    out_meta[found, 4] = k
-                    out_meta[found, 5] = score
+                    record_move(cur, s, e, line, direction, k, score, out_words, out_meta, found)
                 found += 1
     n = min(found, capacity)
     return out_words[:n], out_meta[:n], found, checks

@@ -22,6 +22,7 @@ from numba import njit
 
 from scrabble.board import anchors, cross_checks
 from scrabble.lexicon.trie import child, is_terminal, popcount32
+from scrabble.moves import record_move
 from scrabble.scoring import NEW_FLAG, score_line
 
 MAX_LINE = 32
@@ -29,28 +30,6 @@ MAX_LINE = 32
 MOVES, NODES, ANCHORS = 0, 1, 2
 # frame kinds
 LEFT, RIGHT = 0, 1
-
-
-@njit(cache=True, inline="always")
-def _record(cur, start, end, line, direction, placed, score, out_words, out_meta, counter):
-    k = counter[MOVES]
-    if k < out_meta.shape[0]:
-        length = end - start + 1
-        for i in range(length):
-            out_words[k, i] = cur[start + i]
-        for i in range(length, out_words.shape[1]):
-            out_words[k, i] = 0
-        if direction == 0:
-            out_meta[k, 0] = line
-            out_meta[k, 1] = start
-        else:
-            out_meta[k, 0] = start
-            out_meta[k, 1] = line
-        out_meta[k, 2] = direction
-        out_meta[k, 3] = length
-        out_meta[k, 4] = placed
-        out_meta[k, 5] = score
-    counter[MOVES] = k + 1
 
 
 @njit(cache=True, inline="always")
@@ -156,8 +135,9 @@ def _search_anchor(a, line, direction, root, root_start, limit, cells, cmask, cr
                     if emit:
                         score = score_line(cur, s, c - 1, lm, wm, cross, values, rack_size,
                                            bingo)
-                        _record(cur, s, c - 1, line, direction, placed[sp], score,
-                                out_words, out_meta, counter)
+                        record_move(cur, s, c - 1, line, direction, placed[sp], score,
+                                    out_words, out_meta, counter[MOVES])
+                        counter[MOVES] += 1
                 if c >= n:
                     sp -= 1
                     continue
