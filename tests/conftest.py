@@ -2,6 +2,8 @@ from __future__ import annotations
 
 import gzip
 import json
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -60,11 +62,20 @@ def start_service(app: str, port: int, env: dict[str, str] | None = None):
     raise RuntimeError(f"{app} did not become healthy")
 
 
+@contextmanager
+def running(app: str, env: dict[str, str] | None = None) -> Iterator[str]:
+    """A real service process for the duration of the block; yields its URL."""
+    port = free_port()
+    proc = start_service(app, port, env)
+    try:
+        yield f"http://127.0.0.1:{port}"
+    finally:
+        proc.terminate()
+        proc.wait(timeout=10)
+
+
 @pytest.fixture(scope="session")
 def gateway_url():
     """The real gateway in its own process, over HTTP on loopback."""
-    port = free_port()
-    proc = start_service("gateway.app:app", port)
-    yield f"http://127.0.0.1:{port}"
-    proc.terminate()
-    proc.wait(timeout=10)
+    with running("gateway.app:app") as url:
+        yield url

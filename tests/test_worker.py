@@ -13,7 +13,7 @@ import pytest
 
 from scrabble.movegen import generate, generate_from_words
 from scrabble.position import make_position
-from tests.conftest import GOLDEN, ROOT, free_port, start_service
+from tests.conftest import GOLDEN, ROOT, free_port, running, start_service
 
 EMPTY = ["." * 15] * 15
 POSITIONS = {p["id"]: p for p in map(json.loads, (GOLDEN / "positions.jsonl").open())}
@@ -21,11 +21,8 @@ POSITIONS = {p["id"]: p for p in map(json.loads, (GOLDEN / "positions.jsonl").op
 
 @pytest.fixture(scope="module")
 def worker_url():
-    port = free_port()
-    proc = start_service("worker.app:app", port)
-    yield f"http://127.0.0.1:{port}"
-    proc.terminate()
-    proc.wait(timeout=10)
+    with running("worker.app:app") as url:
+        yield url
 
 
 def candidates(url: str, board, rack) -> httpx.Response:
