@@ -15,6 +15,7 @@ import os
 import time
 
 import httpx
+import orjson
 
 from scrabble.engines import signature
 from scrabble.lexicon.loaded import Lexicon
@@ -86,7 +87,7 @@ class WorkerClient:
         if response.status_code != 200:
             raise WorkerUnavailable(f"worker at {self.url} answered {response.status_code} "
                                     f"({_reason(response)})")
-        return response.json()
+        return orjson.loads(response.content)
 
     async def health(self) -> dict:
         """The worker's state for the gateway's /health (never raises)."""

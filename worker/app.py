@@ -20,9 +20,10 @@ from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
+import orjson
 from fastapi import FastAPI
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import JSONResponse
+from fastapi.responses import JSONResponse, Response
 from pydantic import BaseModel, ConfigDict, Field
 
 from gateway.errors import validation_error_response
@@ -162,4 +163,4 @@ async def post_candidates(body: CandidatesRequest) -> JSONResponse:
             while len(state.cache) > CACHE_SIZE:
                 state.cache.popitem(last=False)
     out["worker_ms"] = round((time.perf_counter() - started) * 1000, 3)
-    return JSONResponse(out)
+    return Response(content=orjson.dumps(out), media_type="application/json")
