@@ -115,10 +115,13 @@ def main() -> int:
             movegen(engine, positions[0][1])
             request(engine, positions[0][1])
 
-        per_engine = {}
-        for engine in ENGINES:
-            gen, req, looks = [], [], []
-            for _, position in positions:
+        # Engines interleaved per position, so drifting load on a shared
+        # machine falls on all of them alike and the ratios stay fair.
+        gen = {e: [] for e in ENGINES}
+        req = {e: [] for e in ENGINES}
+        looks = {e: [] for e in ENGINES}
+        for _, position in positions:
+            for engine in ENGINES:
                 best_gen = best_req = float("inf")
                 for _ in range(args.repeat):
                     t = time.perf_counter()
@@ -127,15 +130,17 @@ def main() -> int:
                     t = time.perf_counter()
                     request(engine, position)
                     best_req = min(best_req, (time.perf_counter() - t) * 1000)
-                gen.append(best_gen)
-                req.append(best_req)
-                looks.append(lookups_of(moves.stats))
+                gen[engine].append(best_gen)
+                req[engine].append(best_req)
+                looks[engine].append(lookups_of(moves.stats))
+        per_engine = {}
+        for engine in ENGINES:
             per_engine[engine] = {
-                "movegen_median_ms": round(statistics.median(gen), 3),
-                "movegen_p95_ms": round(pct(gen, 95), 3),
-                "request_median_ms": round(statistics.median(req), 3),
-                "request_p95_ms": round(pct(req, 95), 3),
-                "lookups_median": statistics.median(looks),
+                "movegen_median_ms": round(statistics.median(gen[engine]), 3),
+                "movegen_p95_ms": round(pct(gen[engine], 95), 3),
+                "request_median_ms": round(statistics.median(req[engine]), 3),
+                "request_p95_ms": round(pct(req[engine], 95), 3),
+                "lookups_median": statistics.median(looks[engine]),
             }
         trie = per_engine["trie"]
         for figures in per_engine.values():
