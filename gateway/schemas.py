@@ -15,6 +15,16 @@ EngineName = Literal["trie", "sqlite-hash", "memory-hash", "compact-numba", "pri
 MAX_LIMIT = 10000
 
 
+def _checked(parse, value):
+    """Run a position parser for its checks; its message becomes pydantic's."""
+    if value is not None:
+        try:
+            parse(value)
+        except PositionError as exc:
+            raise ValueError(exc.message) from None
+    return value
+
+
 class MoveRequest(BaseModel):
     """A position (``board`` + ``rack``, or ``cgp``) and what to return."""
 
@@ -51,32 +61,17 @@ class MoveRequest(BaseModel):
     @field_validator("board")
     @classmethod
     def _board_shape(cls, rows: list[str] | None) -> list[str] | None:
-        if rows is not None:
-            try:
-                parse_board(rows)
-            except PositionError as exc:
-                raise ValueError(exc.message) from None
-        return rows
+        return _checked(parse_board, rows)
 
     @field_validator("upcoming")
     @classmethod
     def _upcoming_tiles(cls, tiles: str | None) -> str | None:
-        if tiles:
-            try:
-                parse_rack(tiles, field="upcoming")
-            except PositionError as exc:
-                raise ValueError(exc.message) from None
-        return tiles or None
+        return _checked(lambda t: parse_rack(t, field="upcoming"), tiles or None)
 
     @field_validator("rack")
     @classmethod
     def _rack_tiles(cls, rack: str | None) -> str | None:
-        if rack is not None:
-            try:
-                parse_rack(rack)
-            except PositionError as exc:
-                raise ValueError(exc.message) from None
-        return rack
+        return _checked(parse_rack, rack)
 
     @model_validator(mode="after")
     def _position(self) -> MoveRequest:
