@@ -4,7 +4,7 @@ open-addressed hash index, probed by Numba.
 Layout (all flat arrays, nothing per-row in Python):
   keys      (m, 2) uint64  the 13-byte signature of row i: bytes 0..7 in
                            keys[i, 0], bytes 8..12 in keys[i, 1] (little endian)
-  slots     int32[cap]     row index or -1; cap is a power of two
+  slots     int64[cap]     hash bits 33..63 << 32 | row index, or -1; cap a power of two
   text      uint8[...]     every row's words, space separated, each row ended by \n
   text_off  int32[m + 1]   row i's words are text[text_off[i]:text_off[i + 1] - 1]
 
@@ -79,13 +79,17 @@ def fnv1a(a, b):
 
 @njit(cache=True)
 def build_slots(keys, capacity):
-    slots = np.full(capacity, -1, dtype=np.int32)
+    """slot = (high 32 bits of the hash) << 32 | row, -1 when empty: a probe
+    compares the stored hash bits first and reads the key row only when they
+    match, so a miss (most look-ups) touches the slot array alone."""
+    slots = np.full(capacity, -1, dtype=np.int64)
     mask = np.uint64(capacity - 1)
     for i in range(keys.shape[0]):
-        s = np.int64(fnv1a(keys[i, 0], keys[i, 1]) & mask)
+        h = fnv1a(keys[i, 0], keys[i, 1])
+        s = np.int64(h & mask)
         while slots[s] >= 0:
             s = (s + 1) & (capacity - 1)
-        slots[s] = i
+        slots[s] = (np.int64(h >> np.uint64(33)) << 32) | i
     return slots
 
 
@@ -93,14 +97,18 @@ def build_slots(keys, capacity):
 def probe(slots, keys, a, b, counter):
     """Row of signature (a, b) or -1; counter[0] += slots visited."""
     cap = slots.shape[0]
-    s = np.int64(fnv1a(a, b) & np.uint64(cap - 1))
+    h = fnv1a(a, b)
+    s = np.int64(h & np.uint64(cap - 1))
+    tag = np.int64(h >> np.uint64(33))
     while True:
         counter[0] += 1
-        row = slots[s]
-        if row < 0:
+        slot = slots[s]
+        if slot < 0:
             return -1
-        if keys[row, 0] == a and keys[row, 1] == b:
-            return row
+        if slot >> 32 == tag:
+            row = slot & 0xFFFFFFFF
+            if keys[row, 0] == a and keys[row, 1] == b:
+                return row
         s = (s + 1) & (cap - 1)
 
 
