@@ -8,17 +8,16 @@ from scrabble.engines.memory_hash import MemoryHash
 from scrabble.engines.prime_product import PrimeProduct
 from scrabble.engines.sqlite_hash import SqliteHash
 from scrabble.lexicon.loaded import Lexicon
-from scrabble.moves import MoveList
+from scrabble.moves import MoveList, capacity_for
 from scrabble.position import Position
 
 ENGINES = ("trie", "sqlite-hash", "memory-hash", "compact-numba", "prime-product")
-_CAPACITY = 8192
 
 
 def generate_trie(position: Position, lexicon: Lexicon) -> MoveList:
     rules = position.rules
     sr, sc = rules.start  # type: ignore[misc]
-    capacity = _CAPACITY
+    capacity = capacity_for(position.rack)
     while True:
         words, meta, counter = trie_engine.generate(
             position.board, rules.size, rules.letter_mult, rules.word_mult, rules.values,

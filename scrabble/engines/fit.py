@@ -17,10 +17,8 @@ from numba import njit
 
 from scrabble.engines.span import board_lines
 from scrabble.lexicon.signature import MAX_WORD
-from scrabble.moves import MoveList, record_move
+from scrabble.moves import MoveList, capacity_for, record_move
 from scrabble.scoring import NEW_FLAG, score_line
-
-_CAPACITY = 8192
 
 
 @njit(cache=True)
@@ -92,8 +90,8 @@ def fit_words(spans, lines_a, lines_d, cmask_a, cmask_d, cross_a, cross_d, lm_a,
 
     Returns (out_words, out_meta, found, checks); found may exceed capacity
     (call again with more)."""
-    out_words = np.zeros((capacity, 15), dtype=np.uint8)
-    out_meta = np.zeros((capacity, 6), dtype=np.int32)
+    out_words = np.empty((capacity, 15), dtype=np.uint8)  # record_move fills whole rows
+    out_meta = np.empty((capacity, 6), dtype=np.int32)
     found = 0
     checks = 0
     need = np.zeros(26, dtype=np.int64)
@@ -229,7 +227,7 @@ def fit(position, spans: np.ndarray, analysis, words: list[str]) -> tuple[MoveLi
     wm = rules.word_mult.reshape(n, n)
     matrix, len_first = words_by_length(words)
     rack = position.rack.astype(np.int64)
-    capacity = _CAPACITY
+    capacity = capacity_for(position.rack)
     while True:
         out_words, out_meta, found, checks = fit_words(
             spans, lines_a, lines_d, analysis.mask_a, analysis.mask_d, analysis.cross_a,
