@@ -79,7 +79,7 @@ def move_json(moves: MoveList, i: int, rank: int, rack, rack_size: int) -> dict:
 async def find_moves(body: MoveRequest, request: Request) -> Response:
     started = time.perf_counter()
     lexicon: Lexicon = request.app.state.lexicon
-    position: Position = make_position(body.board, body.rack)  # validated by the model
+    position: Position = body.position  # parsed and checked once, by the model
     parsed = body.parsed_cgp
     if parsed is not None and parsed.opcodes.get("lex", lexicon.info.name).lower() not in (
             lexicon.info.name.lower(),):

@@ -8,7 +8,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, field_validator, model_validator
 
 from scrabble import cgp as cgp_format
-from scrabble.position import PositionError, check_tile_supply, parse_board, parse_rack
+from scrabble.position import Position, PositionError, make_position, parse_board, parse_rack
 from scrabble.rules import STANDARD
 
 EngineName = Literal["trie", "sqlite-hash", "memory-hash", "compact-numba", "prime-product"]
@@ -53,10 +53,17 @@ class MoveRequest(BaseModel):
     upcoming: str | None = Field(None, description="Visible upcoming tiles (A-Z, ?), counted "
                                  "as certain draws by prospects.")
     _cgp: cgp_format.CGP | None = PrivateAttr(None)
+    _position: Position | None = PrivateAttr(None)
 
     @property
     def parsed_cgp(self) -> cgp_format.CGP | None:
         return self._cgp
+
+    @property
+    def position(self) -> Position:
+        """The validated position (set by the model validator)."""
+        assert self._position is not None
+        return self._position
 
     @field_validator("board")
     @classmethod
@@ -91,7 +98,8 @@ class MoveRequest(BaseModel):
         if self.rack is None:
             raise ValueError("rack: is required (or give the position as cgp)")
         try:
-            check_tile_supply(parse_board(self.board), parse_rack(self.rack), STANDARD)
+            # the arrays the engines take, built once here and kept for the handler
+            self._position = make_position(self.board, self.rack, STANDARD)
         except PositionError as exc:
             raise ValueError(f"{exc.field}: {exc.message}") from None
         return self
