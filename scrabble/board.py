@@ -11,10 +11,25 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from scrabble.lexicon.table import INC, SignatureTable, probe, row_has_word
 from scrabble.lexicon.trie import child, is_terminal
 
 ALL_LETTERS = np.uint32((1 << 26) - 1)
 NO_CROSS = -1  # cross_score value for a square with no perpendicular neighbour
+
+
+@njit(cache=True)
+def perpendicular_run(lines, r, c):
+    """First and last row of the run of tiles through square (r, c) along its
+    column, the square itself counted (it may be empty)."""
+    n = lines.shape[0]
+    top = r
+    while top > 0 and lines[top - 1, c] != 0:
+        top -= 1
+    bottom = r
+    while bottom < n - 1 and lines[bottom + 1, c] != 0:
+        bottom += 1
+    return top, bottom
 
 
 @njit(cache=True)
@@ -31,12 +46,7 @@ def cross_checks(lines, tmask, tfirst, values):
             score[r, c] = NO_CROSS
             if lines[r, c] != 0:
                 continue
-            top = r
-            while top > 0 and lines[top - 1, c] != 0:
-                top -= 1
-            bottom = r
-            while bottom < n - 1 and lines[bottom + 1, c] != 0:
-                bottom += 1
+            top, bottom = perpendicular_run(lines, r, c)
             if top == r and bottom == r:
                 mask[r, c] = ALL_LETTERS
                 continue
@@ -70,6 +80,52 @@ def cross_checks(lines, tmask, tfirst, values):
                     bits |= 1 << letter
             mask[r, c] = np.uint32(bits)
     return mask, score
+
+
+@njit(cache=True)
+def _cross_checks_by_table(lines, slots, keys, text, text_off, inc):
+    """Cross-check masks from the signature table alone (the worker has no trie):
+    a letter is allowed on an empty square when its perpendicular word, looked
+    up by signature, is among that row's words. Same result as
+    ``cross_checks``'s mask; returns (mask, probes)."""
+    n = lines.shape[0]
+    mask = np.zeros((n, n), dtype=np.uint32)
+    counter = np.zeros(1, dtype=np.int64)
+    word = np.zeros(32, dtype=np.uint8)
+    for r in range(n):
+        for c in range(n):
+            if lines[r, c] != 0:
+                continue
+            top, bottom = perpendicular_run(lines, r, c)
+            if top == r and bottom == r:
+                mask[r, c] = (1 << 26) - 1
+                continue
+            a = np.uint64(0)
+            b = np.uint64(0)
+            length = bottom - top + 1
+            for k in range(top, bottom + 1):
+                if k != r:
+                    lt = (lines[k, c] & 31) - 1
+                    a += inc[lt, 0]
+                    b += inc[lt, 1]
+                    word[k - top] = lines[k, c] & 31
+            bits = 0
+            for lt in range(26):
+                row = probe(slots, keys, a + inc[lt, 0], b + inc[lt, 1], counter)
+                if row < 0:
+                    continue
+                word[r - top] = lt + 1
+                if row_has_word(text, text_off, row, word, length):
+                    bits |= 1 << lt
+            mask[r, c] = np.uint32(bits)
+    return mask, counter[0]
+
+
+def cross_checks_from_table(lines: np.ndarray, table: SignatureTable) -> tuple[np.ndarray, int]:
+    """The same masks from the worker's signature table (it holds no trie)."""
+    mask, probes = _cross_checks_by_table(lines, table.slots, table.keys, table.text,
+                                          table.text_off, INC)
+    return mask, int(probes)
 
 
 @njit(cache=True)

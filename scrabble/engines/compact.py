@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import time
 
+from scrabble.board import cross_checks_from_table
 from scrabble.engines.span import board_lines, plan
 from scrabble.lexicon.table import SignatureTable
 from scrabble.position import Position
@@ -14,8 +15,8 @@ from scrabble.position import Position
 def candidates(table: SignatureTable, position: Position) -> tuple[list[str], dict[str, float]]:
     started = time.perf_counter()
     lines_a, lines_d = board_lines(position.board, position.size)
-    mask_a, probes_a = table.cross_checks(lines_a)
-    mask_d, probes_d = table.cross_checks(lines_d)
+    mask_a, probes_a = cross_checks_from_table(lines_a, table)
+    mask_d, probes_d = cross_checks_from_table(lines_d, table)
     p = plan(position.board, position.size, position.rack, position.rules.start,
              (mask_a, mask_d), through=position.rules.connection == "through")
     signature_ms = (time.perf_counter() - started) * 1000

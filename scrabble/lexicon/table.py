@@ -145,7 +145,7 @@ def gather_rows(text, text_off, rows):
 
 
 @njit(cache=True)
-def _row_has_word(text, text_off, row, word, length):
+def row_has_word(text, text_off, row, word, length):
     """Whether row's space-separated words include ``word`` (letter codes 1..26)."""
     pos = text_off[row]
     end = text_off[row + 1] - 1
@@ -163,50 +163,6 @@ def _row_has_word(text, text_off, row, word, length):
                 return True
         pos = stop + 1
     return False
-
-
-@njit(cache=True)
-def cross_checks_by_table(lines, slots, keys, text, text_off, inc):
-    """Cross-check masks from the signature table alone (the worker has no trie):
-    a letter is allowed on an empty square when its perpendicular word, looked
-    up by signature, is among that row's words. Same result as
-    ``board.cross_checks``'s mask; returns (mask, probes)."""
-    n = lines.shape[0]
-    mask = np.zeros((n, n), dtype=np.uint32)
-    counter = np.zeros(1, dtype=np.int64)
-    word = np.zeros(32, dtype=np.uint8)
-    for r in range(n):
-        for c in range(n):
-            if lines[r, c] != 0:
-                continue
-            top = r
-            while top > 0 and lines[top - 1, c] != 0:
-                top -= 1
-            bottom = r
-            while bottom < n - 1 and lines[bottom + 1, c] != 0:
-                bottom += 1
-            if top == r and bottom == r:
-                mask[r, c] = (1 << 26) - 1
-                continue
-            a = np.uint64(0)
-            b = np.uint64(0)
-            length = bottom - top + 1
-            for k in range(top, bottom + 1):
-                if k != r:
-                    lt = (lines[k, c] & 31) - 1
-                    a += inc[lt, 0]
-                    b += inc[lt, 1]
-                    word[k - top] = lines[k, c] & 31
-            bits = 0
-            for lt in range(26):
-                row = probe(slots, keys, a + inc[lt, 0], b + inc[lt, 1], counter)
-                if row < 0:
-                    continue
-                word[r - top] = lt + 1
-                if _row_has_word(text, text_off, row, word, length):
-                    bits |= 1 << lt
-            mask[r, c] = np.uint32(bits)
-    return mask, counter[0]
 
 
 def _text_arrays(joined: bytes, count: int) -> tuple[np.ndarray, np.ndarray]:
@@ -282,8 +238,3 @@ class SignatureTable:
         """The words of the given rows (misses skipped)."""
         buf = gather_rows(self.text, self.text_off, np.ascontiguousarray(rows, dtype=np.int32))
         return buf.tobytes().decode("ascii").split(" ") if len(buf) else []
-
-    def cross_checks(self, lines: np.ndarray) -> tuple[np.ndarray, int]:
-        mask, probes = cross_checks_by_table(lines, self.slots, self.keys, self.text,
-                                             self.text_off, INC)
-        return mask, int(probes)
