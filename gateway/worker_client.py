@@ -1,7 +1,8 @@
 """The gateway's connection to the worker (engine ``compact-numba``).
 
 One pooled ``httpx.AsyncClient`` per gateway process with explicit connect and
-read timeouts; the worker's URL comes from ``WORKER_URL``. Anything that keeps
+read timeouts, over a lean transport (``worker_transport``); the worker's URL
+comes from ``WORKER_URL``. Anything that keeps
 an answer from arriving (refused, reset, timed out, still starting, broken)
 becomes ``WorkerUnavailable``, which the gateway turns into a 503 saying so.
 Nothing is remembered about a failure, so the first request after the worker
@@ -17,6 +18,7 @@ import time
 import httpx
 import orjson
 
+from gateway.worker_transport import WorkerTransport
 from scrabble.engines import signature
 from scrabble.lexicon.loaded import Lexicon
 from scrabble.moves import MoveList
@@ -29,6 +31,7 @@ _STATS = ("hash_lookups", "hash_hits", "hash_probes", "cross_check_probes", "sig
 # the same figures under the names the in-process signature engines use
 _ALIASES = {"lookups": "hash_lookups", "distinct_signatures": "hash_lookups",
             "hits": "hash_hits", "probes": "hash_probes"}
+_JSON = {"content-type": "application/json"}
 
 
 class WorkerUnavailable(RuntimeError):
@@ -50,7 +53,7 @@ class WorkerClient:
         if self._client is None or self._client.is_closed:
             self._client = httpx.AsyncClient(
                 base_url=self.url, timeout=self.timeout,
-                limits=httpx.Limits(max_connections=32, max_keepalive_connections=16))
+                transport=WorkerTransport(max_connections=32, max_keepalive=16))
         return self._client
 
     async def aclose(self) -> None:
@@ -80,7 +83,8 @@ class WorkerClient:
         raise AssertionError("unreachable")
 
     async def candidates(self, board: list[str], rack: str) -> dict:
-        response = await self._send("POST", "/candidates", json={"board": board, "rack": rack})
+        response = await self._send("POST", "/candidates", headers=_JSON,
+                                    content=orjson.dumps({"board": board, "rack": rack}))
         if response.status_code == 503:
             raise WorkerUnavailable(f"worker at {self.url} is not ready "
                                     f"({_reason(response)})")
@@ -139,4 +143,5 @@ async def compact_numba_moves(client: WorkerClient, position: Position, lexicon:
     stats = {k: answer[k] for k in _STATS if k in answer}
     stats.update({alias: answer[k] for alias, k in _ALIASES.items() if k in answer})
     stats["worker_roundtrip_ms"] = round(roundtrip_ms, 3)
+    return signature.finish(position, analysis, spans, answer["words"], stats)
     return signature.finish(position, analysis, spans, answer["words"], stats)

@@ -98,6 +98,21 @@ def test_bad_input_is_4xx_naming_the_field(worker_url, body, field):
     assert field in [d["field"] for d in r.json()["detail"]], r.json()
 
 
+@pytest.mark.parametrize(("raw", "status", "field", "message"), [
+    (b'{"board": [', 400, "body", "malformed JSON"),
+    (b"", 422, "body", "required"),
+    (b'["not", "an", "object"]', 422, "body", ""),
+    (b'{"board": 5, "rack": "AB"}', 422, "board", "valid"),
+    (b'{"board": [], "rack": "AB", "extra": 1}', 422, "extra", "unknown field"),
+])
+def test_raw_bodies_get_the_gateway_s_4xx(worker_url, raw, status, field, message):
+    r = httpx.post(worker_url + "/candidates", content=raw,
+                   headers={"content-type": "application/json"})
+    assert r.status_code == status, r.text
+    detail = r.json()["detail"]
+    assert any(d["field"] == field and message in d["message"] for d in detail), detail
+
+
 def test_unloadable_table_keeps_health_at_503(tmp_path):
     port = free_port()
     env = {**os.environ, "LEXICON_DB": str(tmp_path / "missing.sqlite")}
