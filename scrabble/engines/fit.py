@@ -196,24 +196,41 @@ def fit_words(spans, lines_a, lines_d, cmask_a, cmask_d, cross_a, cross_d, lm_a,
     return out_words[:n], out_meta[:n], found, checks
 
 
-def words_by_length(words: list[str]) -> tuple[np.ndarray, np.ndarray]:
-    """Candidate words -> letter matrix (m, 15) ordered by length, and
-    len_first[0..16]. Vectorised: a request can bring thousands of words."""
-    m = len(words)
+@njit(cache=True)
+def _words_by_length(text, m):
+    """``text``: m words of ASCII capitals, one space between words."""
     len_first = np.zeros(MAX_WORD + 2, dtype=np.int64)
-    if m == 0:
-        return np.zeros((0, MAX_WORD), dtype=np.uint8), len_first
-    lengths = np.fromiter(map(len, words), dtype=np.int64, count=m)
-    letters = np.frombuffer("".join(words).encode("ascii"), dtype=np.uint8) - 64
-    starts = np.cumsum(lengths) - lengths
-    rank = np.empty(m, dtype=np.int64)  # row of word i in the length-ordered matrix
-    rank[np.argsort(lengths, kind="stable")] = np.arange(m)
-    row = np.repeat(rank, lengths)
-    col = np.arange(len(letters)) - np.repeat(starts, lengths)
+    length = 0
+    for i in range(text.shape[0] + 1):
+        if i == text.shape[0] or text[i] == 32:
+            len_first[length + 1] += 1
+            length = 0
+        else:
+            length += 1
+    for length in range(1, MAX_WORD + 2):  # counts -> first row of each length
+        len_first[length] += len_first[length - 1]
     matrix = np.zeros((m, MAX_WORD), dtype=np.uint8)
-    matrix[row, col] = letters
-    len_first[:] = np.searchsorted(np.sort(lengths), np.arange(MAX_WORD + 2))
+    fill = len_first.copy()
+    start = 0
+    for i in range(text.shape[0] + 1):
+        if i == text.shape[0] or text[i] == 32:
+            length = i - start
+            row = fill[length]
+            fill[length] += 1
+            for p in range(length):
+                matrix[row, p] = text[start + p] - 64
+            start = i + 1
     return matrix, len_first
+
+
+def words_by_length(words: list[str]) -> tuple[np.ndarray, np.ndarray]:
+    """Candidate words -> letter matrix (m, 15) ordered by length (stable), and
+    len_first[0..16]: the words of length L are rows len_first[L]..len_first[L+1].
+    One compiled pass over the joined text: a request can bring thousands."""
+    if not words:
+        return np.zeros((0, MAX_WORD), dtype=np.uint8), np.zeros(MAX_WORD + 2, dtype=np.int64)
+    text = np.frombuffer(" ".join(words).encode("ascii"), dtype=np.uint8)
+    return _words_by_length(text, len(words))
 
 
 def fit(position, spans: np.ndarray, analysis, words: list[str]) -> tuple[MoveList, int]:
