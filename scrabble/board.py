@@ -11,7 +11,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from scrabble.lexicon.table import INC, SignatureTable, probe, row_has_word
+from scrabble.lexicon.table import INC, SignatureTable, probe_many, row_has_word
 from scrabble.lexicon.trie import child, is_terminal
 
 ALL_LETTERS = np.uint32((1 << 26) - 1)
@@ -87,11 +87,15 @@ def _cross_checks_by_table(lines, slots, keys, text, text_off, inc):
     """Cross-check masks from the signature table alone (the worker has no trie):
     a letter is allowed on an empty square when its perpendicular word, looked
     up by signature, is among that row's words. Same result as
-    ``cross_checks``'s mask; returns (mask, probes)."""
+    ``cross_checks``'s mask; returns (mask, probes).
+
+    The signatures of every (square, letter) pair are built first and probed in
+    one batch, which overlaps the table's cache misses (see ``probe_many``)."""
     n = lines.shape[0]
     mask = np.zeros((n, n), dtype=np.uint32)
-    counter = np.zeros(1, dtype=np.int64)
-    word = np.zeros(32, dtype=np.uint8)
+    squares = np.empty((n * n, 4), dtype=np.int64)  # r, c, top, bottom
+    queries = np.empty((n * n * 26, 2), dtype=np.uint64)
+    m = 0
     for r in range(n):
         for c in range(n):
             if lines[r, c] != 0:
@@ -102,23 +106,35 @@ def _cross_checks_by_table(lines, slots, keys, text, text_off, inc):
                 continue
             a = np.uint64(0)
             b = np.uint64(0)
-            length = bottom - top + 1
             for k in range(top, bottom + 1):
                 if k != r:
                     lt = (lines[k, c] & 31) - 1
                     a += inc[lt, 0]
                     b += inc[lt, 1]
-                    word[k - top] = lines[k, c] & 31
-            bits = 0
             for lt in range(26):
-                row = probe(slots, keys, a + inc[lt, 0], b + inc[lt, 1], counter)
-                if row < 0:
-                    continue
-                word[r - top] = lt + 1
-                if row_has_word(text, text_off, row, word, length):
-                    bits |= 1 << lt
-            mask[r, c] = np.uint32(bits)
-    return mask, counter[0]
+                queries[m * 26 + lt, 0] = a + inc[lt, 0]
+                queries[m * 26 + lt, 1] = b + inc[lt, 1]
+            squares[m, 0] = r
+            squares[m, 1] = c
+            squares[m, 2] = top
+            squares[m, 3] = bottom
+            m += 1
+    rows, probes = probe_many(slots, keys, queries[:m * 26])
+    word = np.zeros(32, dtype=np.uint8)
+    for i in range(m):
+        r, c, top, bottom = squares[i, 0], squares[i, 1], squares[i, 2], squares[i, 3]
+        for k in range(top, bottom + 1):
+            word[k - top] = lines[k, c] & 31
+        bits = 0
+        for lt in range(26):
+            row = rows[i * 26 + lt]
+            if row < 0:
+                continue
+            word[r - top] = lt + 1
+            if row_has_word(text, text_off, row, word, bottom - top + 1):
+                bits |= 1 << lt
+        mask[r, c] = np.uint32(bits)
+    return mask, probes
 
 
 def cross_checks_from_table(lines: np.ndarray, table: SignatureTable) -> tuple[np.ndarray, int]:

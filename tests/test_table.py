@@ -17,8 +17,11 @@ from scrabble.lexicon.table import (
     INC,
     SignatureTable,
     blobs_from_keys,
+    build_slots,
     fnv1a,
     keys_from_blobs,
+    probe,
+    probe_many,
 )
 from scrabble.position import make_position
 from tests.conftest import GOLDEN
@@ -97,3 +100,24 @@ def test_small_table_from_rows():
     found, _ = small.lookup(keys_from_blobs([signature_of("TAC"), signature_of("DOG")], 2))
     assert list(found) == [1, -1]
     assert small.words_of(found) == ["ACT", "CAT"]
+
+
+def _one_at_a_time(slots, keys, queries):
+    counter = np.zeros(1, dtype=np.int64)
+    rows = [probe(slots, keys, a, b, counter) for a, b in queries]
+    return rows, int(counter[0])
+
+
+@pytest.mark.parametrize("capacity", [None, 2**14])
+def test_batched_probing_equals_probing_one_at_a_time(table, capacity):
+    rng = np.random.default_rng(7)
+    keys = table.keys if capacity is None else table.keys[:12000]  # 73% full: long chains
+    slots = table.slots if capacity is None else build_slots(keys, capacity)
+    hits = keys[rng.choice(len(keys), 400, replace=False)]
+    misses = hits + INC[rng.integers(0, 26, 400)]  # one letter more: mostly not words
+    queries = np.ascontiguousarray(np.concatenate([hits, misses])[rng.permutation(800)])
+    rows, visited = probe_many(slots, keys, queries)
+    want_rows, want_visited = _one_at_a_time(slots, keys, queries)
+    assert rows.tolist() == want_rows
+    assert visited == want_visited
+    assert (rows >= 0).sum() >= 400 and (rows < 0).sum() > 0

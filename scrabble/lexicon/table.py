@@ -114,12 +114,43 @@ def probe(slots, keys, a, b, counter):
 
 @njit(cache=True)
 def probe_many(slots, keys, queries):
-    """Rows for (q, 2) query keys (-1 = miss) and the slots visited."""
-    out = np.empty(queries.shape[0], dtype=np.int32)
-    counter = np.zeros(1, dtype=np.int64)
-    for i in range(queries.shape[0]):
-        out[i] = probe(slots, keys, queries[i, 0], queries[i, 1], counter)
-    return out, counter[0]
+    """Rows for (q, 2) query keys (-1 = miss) and the slots visited.
+
+    Three passes rather than one probe after another: all hashes, then every
+    first slot (independent loads the CPU overlaps, where a probe at a time
+    waits on each cache miss in turn), then the comparisons and any further
+    probing. 2.2x faster on the corpus's query sets with cold caches
+    (``docs/worker-transport.md``)."""
+    q = queries.shape[0]
+    cap = slots.shape[0]
+    low = np.uint64(cap - 1)
+    start = np.empty(q, dtype=np.int64)
+    tag = np.empty(q, dtype=np.int64)
+    for i in range(q):
+        h = fnv1a(queries[i, 0], queries[i, 1])
+        start[i] = np.int64(h & low)
+        tag[i] = np.int64(h >> np.uint64(33))
+    first = np.empty(q, dtype=np.int64)
+    for i in range(q):
+        first[i] = slots[start[i]]
+    out = np.empty(q, dtype=np.int32)
+    visited = 0
+    for i in range(q):
+        s = start[i]
+        slot = first[i]
+        out[i] = -1
+        while True:
+            visited += 1
+            if slot < 0:
+                break
+            if slot >> 32 == tag[i]:
+                row = slot & 0xFFFFFFFF
+                if keys[row, 0] == queries[i, 0] and keys[row, 1] == queries[i, 1]:
+                    out[i] = row
+                    break
+            s = (s + 1) & (cap - 1)
+            slot = slots[s]
+    return out, visited
 
 
 @njit(cache=True)
