@@ -79,10 +79,14 @@ def brute_signatures(position, analysis) -> set[bytes]:
 
 
 def test_rack_subsets_collapse_duplicates():
-    keys, sizes, _ = rack_subsets(rack_counts("AABBC").astype(np.int64), INC)
+    keys, sizes, _, size_first = rack_subsets(rack_counts("AABBC").astype(np.int64), INC)
     assert len(keys) == 3 * 3 * 2  # one per sub-multiset, the empty one included
     assert len({tuple(k) for k in keys}) == len(keys)
     assert sorted(sizes.tolist()).count(5) == 1 and sorted(sizes.tolist()).count(0) == 1
+    assert sizes.tolist() == sorted(sizes.tolist())  # grouped by size, with offsets
+    for z in range(6):
+        assert (sizes[size_first[z]:size_first[z + 1]] == z).all()
+    assert size_first[6] == size_first[-1] == len(keys)
 
 
 def test_opening_spans(lexicon):

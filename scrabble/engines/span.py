@@ -81,7 +81,8 @@ def find_spans(lines, cmask, anc, tiles, direction, inc):
 @njit(cache=True)
 def rack_subsets(rack, inc):
     """Distinct sub-multisets of the rack's lettered tiles (blanks excluded),
-    the empty one included: keys (p, 2), sizes, letter bit masks.
+    the empty one included: keys (p, 2), sizes, letter bit masks, ordered by
+    size, and size_first (those of size z are size_first[z]..size_first[z+1]).
 
     Enumerated as bit masks over rack positions 0 .. 2^R - 1, then duplicates
     (the same letters taken from different positions) collapsed by key."""
@@ -119,7 +120,25 @@ def rack_subsets(rack, inc):
             sizes[p] = size
             lmask[p] = lm
             p += 1
-    return keys[:p].copy(), sizes[:p].copy(), lmask[:p].copy()
+    # by size (counting sort, stable): a span of k empty squares then reads
+    # only the subsets of sizes k - blanks .. k
+    size_first = np.zeros(MAX_WORD + 2, dtype=np.int64)
+    for j in range(p):
+        size_first[sizes[j] + 1] += 1
+    for z in range(1, MAX_WORD + 2):
+        size_first[z] += size_first[z - 1]
+    fill = size_first.copy()
+    out_keys = np.empty((p, 2), dtype=np.uint64)
+    out_sizes = np.empty(p, dtype=np.int64)
+    out_masks = np.empty(p, dtype=np.int64)
+    for j in range(p):
+        d = fill[sizes[j]]
+        fill[sizes[j]] += 1
+        out_keys[d, 0] = keys[j, 0]
+        out_keys[d, 1] = keys[j, 1]
+        out_sizes[d] = sizes[j]
+        out_masks[d] = lmask[j]
+    return out_keys, out_sizes, out_masks, size_first
 
 
 @njit(cache=True, inline="always")
@@ -151,25 +170,55 @@ def _insert(set_a, set_b, set_used, out, count, a, b):
 
 
 @njit(cache=True)
-def span_signatures(spans, fixed, sub_keys, sub_sizes, sub_masks, blanks, inc):
+def _expansions(nb, u):
+    """Signatures one rack subset makes when nb blanks take any of u letters."""
+    if nb == 0:
+        return 1
+    if nb == 1:
+        return u
+    return u * (u + 1) // 2
+
+
+@njit(cache=True)
+def span_signatures(spans, fixed, sub_keys, sub_sizes, sub_masks, size_first, blanks, inc):
     """Distinct query signatures of all spans: (q, 2) keys, and how many were
-    built before de-duplication."""
-    # pass 1: how many signatures will be built (sizes the set)
+    built before de-duplication.
+
+    A span reads only the rack subsets of the sizes it can take, and spans
+    needing exactly what an earlier one needed (same fixed letters, empty
+    squares and allowed letters: common on open boards) are counted but not
+    expanded again."""
+    m = spans.shape[0]
+    # pass 1: how many signatures each span builds (sizes the set), and
+    # which spans repeat an earlier one
     built = 0
-    for i in range(spans.shape[0]):
+    repeat = np.zeros(m, dtype=np.bool_)
+    cap = 16
+    while cap < 2 * m:
+        cap <<= 1
+    seen = np.full(cap, -1, dtype=np.int64)
+    for i in range(m):
         k = spans[i, 4]
         union = spans[i, 5]
         u = _popcount(union)
-        for j in range(sub_keys.shape[0]):
-            nb = k - sub_sizes[j]
-            if nb < 0 or nb > blanks or sub_masks[j] & ~union:
-                continue
-            if nb == 0:
-                built += 1
-            elif nb == 1:
-                built += u
-            else:
-                built += u * (u + 1) // 2
+        for nb in range(min(blanks, k) + 1):
+            size = k - nb
+            for j in range(size_first[size], size_first[size + 1]):
+                if not sub_masks[j] & ~union:
+                    built += _expansions(nb, u)
+        h = (fixed[i, 0] * np.uint64(0x9E3779B97F4A7C15)) ^ fixed[i, 1] ^ (
+            np.uint64(union) * np.uint64(0xC2B2AE3D27D4EB4F)) ^ np.uint64(k)
+        h ^= h >> np.uint64(29)
+        s = np.int64(h & np.uint64(cap - 1))
+        while seen[s] >= 0:
+            e = seen[s]
+            if (fixed[e, 0] == fixed[i, 0] and fixed[e, 1] == fixed[i, 1]
+                    and spans[e, 4] == k and spans[e, 5] == union):
+                repeat[i] = True
+                break
+            s = (s + 1) & (cap - 1)
+        if not repeat[i]:
+            seen[s] = i
     cap = 16
     while cap < 2 * built:
         cap <<= 1
@@ -178,30 +227,33 @@ def span_signatures(spans, fixed, sub_keys, sub_sizes, sub_masks, blanks, inc):
     set_used = np.zeros(cap, dtype=np.bool_)
     out = np.empty((max(built, 1), 2), dtype=np.uint64)
     q = 0
-    for i in range(spans.shape[0]):
+    for i in range(m):
+        if repeat[i]:
+            continue
         k = spans[i, 4]
         union = spans[i, 5]
-        for j in range(sub_keys.shape[0]):
-            nb = k - sub_sizes[j]
-            if nb < 0 or nb > blanks or sub_masks[j] & ~union:
-                continue
-            a = fixed[i, 0] + sub_keys[j, 0]
-            b = fixed[i, 1] + sub_keys[j, 1]
-            if nb == 0:
-                q = _insert(set_a, set_b, set_used, out, q, a, b)
-                continue
-            for l1 in range(26):
-                if not (union >> l1) & 1:
+        for nb in range(min(blanks, k) + 1):
+            size = k - nb
+            for j in range(size_first[size], size_first[size + 1]):
+                if sub_masks[j] & ~union:
                     continue
-                a1 = a + inc[l1, 0]
-                b1 = b + inc[l1, 1]
-                if nb == 1:
-                    q = _insert(set_a, set_b, set_used, out, q, a1, b1)
+                a = fixed[i, 0] + sub_keys[j, 0]
+                b = fixed[i, 1] + sub_keys[j, 1]
+                if nb == 0:
+                    q = _insert(set_a, set_b, set_used, out, q, a, b)
                     continue
-                for l2 in range(l1, 26):
-                    if (union >> l2) & 1:
-                        q = _insert(set_a, set_b, set_used, out, q, a1 + inc[l2, 0],
-                                    b1 + inc[l2, 1])
+                for l1 in range(26):
+                    if not (union >> l1) & 1:
+                        continue
+                    a1 = a + inc[l1, 0]
+                    b1 = b + inc[l1, 1]
+                    if nb == 1:
+                        q = _insert(set_a, set_b, set_used, out, q, a1, b1)
+                        continue
+                    for l2 in range(l1, 26):
+                        if (union >> l2) & 1:
+                            q = _insert(set_a, set_b, set_used, out, q, a1 + inc[l2, 0],
+                                        b1 + inc[l2, 1])
     return out[:q].copy(), built
 
 
@@ -242,7 +294,7 @@ def plan(board: np.ndarray, size: int, rack: np.ndarray, start: tuple[int, int],
     if not signatures:
         return Plan(spans=all_spans, fixed=all_fixed,
                     queries=np.zeros((0, 2), dtype=np.uint64), built=0)
-    sub_keys, sub_sizes, sub_masks = rack_subsets(rack, INC)
+    sub_keys, sub_sizes, sub_masks, size_first = rack_subsets(rack, INC)
     queries, built = span_signatures(all_spans, all_fixed, sub_keys, sub_sizes, sub_masks,
-                                     int(rack[26]), INC)
+                                     size_first, int(rack[26]), INC)
     return Plan(spans=all_spans, fixed=all_fixed, queries=queries, built=int(built))
