@@ -22,8 +22,9 @@ from scrabble.heuristics import api as heuristics_api
 from scrabble.lexicon.loaded import Lexicon
 from scrabble.movegen import EngineUnavailable, generate, prepare
 from scrabble.moves import MoveList, leave_of, move_at
-from scrabble.position import Position, make_position
+from scrabble.position import Position
 from scrabble.tiles import rack_string
+from scrabble.warmup import warm_gateway
 
 MAX_BODY_BYTES = int(os.environ.get("GATEWAY_MAX_BODY", 64 * 1024))
 
@@ -32,11 +33,11 @@ MAX_BODY_BYTES = int(os.environ.get("GATEWAY_MAX_BODY", 64 * 1024))
 async def lifespan(app: FastAPI):
     db = os.environ.get("LEXICON_DB")
     app.state.lexicon = Lexicon.load(Path(db) if db else None)
-    # Compile (or load from Numba's cache) before the first caller waits for it.
-    generate(make_position(["." * 15] * 15, "AEINRST"), app.state.lexicon)
     # The in-process signature tables (about 1 s), so no caller's first
-    # memory-hash or prime-product request pays for building them.
+    # memory-hash or prime-product request pays for building them; then every
+    # compiled path once (loaded from Numba's cache) before the first caller.
     prepare(app.state.lexicon)
+    warm_gateway(app.state.lexicon)
     app.state.worker = WorkerClient()  # compact-numba; URL from WORKER_URL
     yield
     await app.state.worker.aclose()

@@ -39,29 +39,16 @@ def drop_stale_caches() -> bool:
     return True
 
 
-from scrabble.heuristics.equity import Options, evaluate  # noqa: E402
 from scrabble.lexicon.loaded import Lexicon  # noqa: E402
-from scrabble.movegen import ENGINES, generate  # noqa: E402
-from scrabble.position import make_position  # noqa: E402
+from scrabble.warmup import warm_gateway  # noqa: E402
 from worker.app import _warm_numba  # noqa: E402
-
-POSITIONS = [
-    (["." * 15] * 15, "AEINRST"),
-    (["." * 15] * 7 + ["....QUIET......"] + ["." * 15] * 7, "SORE??"),
-]
 
 
 def main() -> int:
     started = time.perf_counter()
     if drop_stale_caches():
         print("numba: sources changed, cache dropped", file=sys.stderr)
-    lexicon = Lexicon.load()
-    for rows, rack in POSITIONS:
-        position = make_position(rows, rack)
-        for engine in ENGINES:
-            if engine != "compact-numba":  # the worker's side is warmed below
-                moves = generate(position, lexicon, engine)
-        evaluate(position, moves, lexicon, Options(adversarial=True))
+    warm_gateway(Lexicon.load())
     _warm_numba()
     print(f"numba cache warm ({time.perf_counter() - started:.1f}s)", file=sys.stderr)
     return 0

@@ -27,4 +27,5 @@ def candidates(table: SignatureTable, position: Position) -> tuple[list[str], di
     return words, {"hash_lookups": len(p.queries), "hash_hits": int((rows >= 0).sum()),
                    "hash_probes": probes, "cross_check_probes": probes_a + probes_d,
                    "signatures_built": p.built, "spans": len(p.spans),
-                   "signature_ms": signature_ms, "hash_query_ms": hash_query_ms}
+                   "signature_ms": round(signature_ms, 3),
+                   "hash_query_ms": round(hash_query_ms, 4)}
