@@ -13,10 +13,12 @@ def _field(loc: tuple) -> str:
     return ".".join(parts) if parts else "body"
 
 
-async def validation_error_response(request: Request, exc: RequestValidationError) -> JSONResponse:
+def error_content(errors: list[dict]) -> tuple[int, dict]:
+    """pydantic's errors -> (status, body): 400 for malformed JSON, else 422,
+    with ``detail: [{field, message}]`` and a one-line ``error``."""
     detail = []
     status = 422
-    for err in exc.errors():
+    for err in errors:
         kind = err.get("type", "")
         message = str(err.get("msg", "invalid"))
         if message.startswith("Value error, "):
@@ -36,7 +38,12 @@ async def validation_error_response(request: Request, exc: RequestValidationErro
             field, _, message = message.partition(": ")
         detail.append({"field": field, "message": message})
     summary = "; ".join(f"{d['field']}: {d['message']}" for d in detail)
-    return JSONResponse(status_code=status, content={"error": summary, "detail": detail})
+    return status, {"error": summary, "detail": detail}
+
+
+async def validation_error_response(request: Request, exc: RequestValidationError) -> JSONResponse:
+    status, content = error_content(list(exc.errors()))
+    return JSONResponse(status_code=status, content=content)
 
 
 class BodySizeLimit:

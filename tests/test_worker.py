@@ -10,6 +10,8 @@ import time
 
 import httpx
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from scrabble.movegen import generate, generate_from_words
 from scrabble.position import make_position
@@ -17,6 +19,12 @@ from tests.conftest import GOLDEN, ROOT, free_port, running, start_service
 
 EMPTY = ["." * 15] * 15
 POSITIONS = {p["id"]: p for p in map(json.loads, (GOLDEN / "positions.jsonl").open())}
+VALUES = st.none() | st.booleans() | st.integers(-5, 5) | st.text(max_size=8) | st.lists(
+    st.integers(0, 3), max_size=3)
+# rows mostly of the right length, so that some requests reach the engine
+BOARDS = st.lists(st.text(alphabet="..........ABQZ?a#", min_size=14, max_size=16),
+                  min_size=14, max_size=16) | VALUES
+RACKS = st.text(alphabet="AEQZ??a1 ", max_size=9) | VALUES
 
 
 @pytest.fixture(scope="module")
@@ -221,3 +229,41 @@ def test_client_names_why_the_worker_cannot_answer(worker_url):
     # and a client with sane timeouts gets the answer
     body = asyncio.run(ask(WorkerClient(worker_url), "ABCDE??"))
     assert body["hash_lookups"] > 0
+
+
+def test_oversized_bodies_and_wrong_methods_are_refused(worker_url):
+    big = b'{"board": ["' + b"." * 70000 + b'"], "rack": "AB"}'
+    r = httpx.post(worker_url + "/candidates", content=big,
+                   headers={"content-type": "application/json"})
+    assert r.status_code == 413 and r.json()["detail"][0]["field"] == "body"
+    assert httpx.get(worker_url + "/candidates").status_code == 405
+    # and the worker is unharmed
+    assert candidates(worker_url, EMPTY, "QI").status_code == 200
+
+
+def test_openapi_documents_candidates_from_its_model(worker_url):
+    schema = httpx.get(worker_url + "/openapi.json").json()
+    body = schema["paths"]["/candidates"]["post"]["requestBody"]
+    assert body["content"]["application/json"]["schema"]["$ref"].endswith("/CandidatesRequest")
+    model = schema["components"]["schemas"]["CandidatesRequest"]
+    assert set(model["required"]) == {"board", "rack"}
+    assert "/health" in schema["paths"]
+
+
+@settings(max_examples=100, deadline=None, derandomize=True,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(body=st.fixed_dictionaries({}, optional={"board": BOARDS, "rack": RACKS,
+                                                "extra": VALUES}))
+def test_no_server_errors_from_any_json(worker_url, body):
+    r = httpx.post(worker_url + "/candidates", content=json.dumps(body), timeout=60)
+    assert r.status_code in (200, 422), (r.status_code, r.text[:300])
+    if r.status_code == 422:
+        assert all(d["field"] and d["message"] for d in r.json()["detail"])
+
+
+@settings(max_examples=60, deadline=None, derandomize=True,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(raw=st.binary(max_size=300))
+def test_garbage_bytes_are_4xx(worker_url, raw):
+    r = httpx.post(worker_url + "/candidates", content=raw, timeout=60)
+    assert 400 <= r.status_code < 500, (r.status_code, r.text[:300])
