@@ -58,6 +58,12 @@ class Rules:
     word_mult: np.ndarray = field(init=False, repr=False, compare=False)
     values: np.ndarray = field(init=False, repr=False, compare=False)
     counts: np.ndarray = field(init=False, repr=False, compare=False)
+    # the multipliers as (n, n) per line direction: across lines are the rows,
+    # down lines the rows of the transpose (as board_lines gives them)
+    letter_mult_lines: tuple[np.ndarray, np.ndarray] = field(init=False, repr=False,
+                                                             compare=False)
+    word_mult_lines: tuple[np.ndarray, np.ndarray] = field(init=False, repr=False,
+                                                           compare=False)
 
     def __post_init__(self) -> None:
         n = self.size
@@ -81,6 +87,12 @@ class Rules:
                           ("counts", counts)):
             arr.setflags(write=False)
             object.__setattr__(self, name, arr)
+        for name, flat in (("letter_mult_lines", lm), ("word_mult_lines", wm)):
+            square = flat.reshape(n, n)
+            across, down = np.ascontiguousarray(square), np.ascontiguousarray(square.T)
+            across.setflags(write=False)
+            down.setflags(write=False)
+            object.__setattr__(self, name, (across, down))
         if self.start is None:
             object.__setattr__(self, "start", (n // 2, n // 2))
 

@@ -240,16 +240,15 @@ def fit(position, spans: np.ndarray, analysis, words: list[str]) -> tuple[MoveLi
     rules = position.rules
     n = rules.size
     lines_a, lines_d = board_lines(position.board, n)
-    lm = rules.letter_mult.reshape(n, n)
-    wm = rules.word_mult.reshape(n, n)
+    lm_a, lm_d = rules.letter_mult_lines
+    wm_a, wm_d = rules.word_mult_lines
     matrix, len_first = words_by_length(words)
     rack = position.rack.astype(np.int64)
     capacity = capacity_for(position.rack)
     while True:
         out_words, out_meta, found, checks = fit_words(
             spans, lines_a, lines_d, analysis.mask_a, analysis.mask_d, analysis.cross_a,
-            analysis.cross_d, np.ascontiguousarray(lm), np.ascontiguousarray(lm.T),
-            np.ascontiguousarray(wm), np.ascontiguousarray(wm.T), matrix, len_first, rack,
+            analysis.cross_d, lm_a, lm_d, wm_a, wm_d, matrix, len_first, rack,
             rules.values, rules.rack_size, rules.bingo_bonus, capacity)
         if found <= capacity:
             break
