@@ -83,7 +83,7 @@ def cross_checks(lines, tmask, tfirst, values):
 
 
 @njit(cache=True)
-def _cross_checks_by_table(lines, slots, keys, text, text_off, inc):
+def table_cross_checks(lines, slots, keys, text, text_off, inc):
     """Cross-check masks from the signature table alone (the worker has no trie):
     a letter is allowed on an empty square when its perpendicular word, looked
     up by signature, is among that row's words. Same result as
@@ -139,7 +139,7 @@ def _cross_checks_by_table(lines, slots, keys, text, text_off, inc):
 
 def cross_checks_from_table(lines: np.ndarray, table: SignatureTable) -> tuple[np.ndarray, int]:
     """The same masks from the worker's signature table (it holds no trie)."""
-    mask, probes = _cross_checks_by_table(lines, table.slots, table.keys, table.text,
+    mask, probes = table_cross_checks(lines, table.slots, table.keys, table.text,
                                           table.text_off, INC)
     return mask, int(probes)
 

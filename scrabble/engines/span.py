@@ -273,28 +273,34 @@ class Plan:
     built: int  # signatures built before de-duplication
 
 
+@njit(cache=True)
+def plan_arrays(lines_a, lines_d, mask_a, mask_d, rack, start_r, start_c, through,
+                signatures, inc):
+    """``plan`` in one compiled call (a request pays one dispatch, not eight):
+    spans and fixed keys of both directions, then the distinct signatures."""
+    counts = rack.astype(np.int64)
+    tiles = counts.sum()
+    sp_a, fx_a = find_spans(lines_a, mask_a, anchors(lines_a, start_r, start_c, through),
+                            tiles, 0, inc)
+    sp_d, fx_d = find_spans(lines_d, mask_d, anchors(lines_d, start_c, start_r, through),
+                            tiles, 1, inc)
+    spans = np.concatenate((sp_a, sp_d))
+    fixed = np.concatenate((fx_a, fx_d))
+    if not signatures:
+        return spans, fixed, np.zeros((0, 2), dtype=np.uint64), 0
+    sub_keys, sub_sizes, sub_masks, size_first = rack_subsets(counts, inc)
+    queries, built = span_signatures(spans, fixed, sub_keys, sub_sizes, sub_masks, size_first,
+                                     counts[26], inc)
+    return spans, fixed, queries, built
+
+
 def plan(board: np.ndarray, size: int, rack: np.ndarray, start: tuple[int, int],
          masks: tuple[np.ndarray, np.ndarray], signatures: bool = True,
          through: bool = False) -> Plan:
     """Spans of both directions and their distinct signatures. ``masks`` are the
     cross-check masks of the across and down lines (from the trie or the table).
     ``signatures=False``: spans only (the gateway fitting the worker's words)."""
-    lines = board_lines(board, size)
-    rack = np.asarray(rack, dtype=np.int64)
-    tiles = int(rack.sum())
-    spans, fixed = [], []
-    for direction, (ls, cm) in enumerate(zip(lines, masks, strict=True)):
-        sr, sc = start if direction == 0 else (start[1], start[0])
-        anc = anchors(ls, sr, sc, through)
-        sp, fx = find_spans(ls, cm, anc, tiles, direction, INC)
-        spans.append(sp)
-        fixed.append(fx)
-    all_spans = np.concatenate(spans)
-    all_fixed = np.concatenate(fixed)
-    if not signatures:
-        return Plan(spans=all_spans, fixed=all_fixed,
-                    queries=np.zeros((0, 2), dtype=np.uint64), built=0)
-    sub_keys, sub_sizes, sub_masks, size_first = rack_subsets(rack, INC)
-    queries, built = span_signatures(all_spans, all_fixed, sub_keys, sub_sizes, sub_masks,
-                                     size_first, int(rack[26]), INC)
-    return Plan(spans=all_spans, fixed=all_fixed, queries=queries, built=int(built))
+    lines_a, lines_d = board_lines(board, size)
+    spans, fixed, queries, built = plan_arrays(
+        lines_a, lines_d, masks[0], masks[1], rack, start[0], start[1], through, signatures, INC)
+    return Plan(spans=spans, fixed=fixed, queries=queries, built=int(built))
