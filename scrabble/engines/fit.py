@@ -59,11 +59,14 @@ def _span_candidates(cells, cm, s, length, ids, first, out):
             lt = (cell & 31) - 1
             cost = first[base + lt + 1] - first[base + lt]
         else:
-            cost = 0
             m = np.int64(cm[s + q])
-            for lt in range(26):
-                if (m >> lt) & 1:
-                    cost += first[base + lt + 1] - first[base + lt]
+            if m == (1 << 26) - 1:  # most empty squares: every word of the length
+                cost = first[base + 26] - first[base]
+            else:
+                cost = 0
+                for lt in range(26):
+                    if (m >> lt) & 1:
+                        cost += first[base + lt + 1] - first[base + lt]
         if cost < best_cost:
             best_cost = cost
             best = q
