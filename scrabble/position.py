@@ -22,6 +22,16 @@ for _i, _ch in enumerate(ALPHABET):
     _CELL_CODES[ord(_ch.lower())] = _i + 1 + BLANK_FLAG
 
 
+# cell code -> its character, and -> its index in a 27-count vector (letters
+# 0-25, blanks 26; 27 for an empty square, dropped after counting)
+_CELL_TEXT = np.frombuffer(bytes(ord(cell_char(c)) if c == EMPTY or 1 <= c & 31 <= 26 else 63
+                                 for c in range(256)), dtype=np.uint8)
+_COUNT_INDEX = np.full(256, 27, dtype=np.intp)
+for _i in range(26):
+    _COUNT_INDEX[_i + 1] = _i
+    _COUNT_INDEX[_i + 1 + BLANK_FLAG] = BLANK
+
+
 class PositionError(ValueError):
     def __init__(self, field: str, message: str) -> None:
         super().__init__(f"{field}: {message}")
@@ -49,20 +59,15 @@ class Position:
 
     def rows(self) -> list[str]:
         n = self.size
-        return ["".join(cell_char(int(c)) for c in self.board[r * n:(r + 1) * n])
-                for r in range(n)]
+        text = _CELL_TEXT[self.board].tobytes().decode("ascii")
+        return [text[r * n:(r + 1) * n] for r in range(n)]
 
     def rack_string(self) -> str:
         return "".join(RACK_SYMBOLS[i] * int(self.rack[i]) for i in range(27))
 
     def board_counts(self) -> np.ndarray:
         """Tiles on the board as a 27-count vector (blanks under index 26)."""
-        tiles = self.board[self.board != EMPTY]
-        counts = np.zeros(27, dtype=np.int32)
-        blanks = tiles & BLANK_FLAG != 0
-        counts[BLANK] = int(blanks.sum())
-        np.add.at(counts, (tiles[~blanks] & 31).astype(np.intp) - 1, 1)
-        return counts
+        return np.bincount(_COUNT_INDEX[self.board], minlength=28)[:27].astype(np.int32)
 
     def unseen(self) -> np.ndarray:
         """Tile set minus board minus rack: what the bag and the opponent hold."""

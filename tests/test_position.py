@@ -8,6 +8,7 @@ import pytest
 from scrabble import cgp
 from scrabble.position import PositionError, make_position, parse_board, parse_rack
 from scrabble.tiles import BLANK
+from tests.conftest import golden_cases
 
 EMPTY = ["." * 15] * 15
 
@@ -74,3 +75,17 @@ def test_cgp_round_trip():
 def test_bad_cgp(text, words):
     with pytest.raises(PositionError, match=words):
         cgp.parse(text)
+
+
+def test_rows_and_counts_agree_with_the_cells():
+    for p, _ in golden_cases():
+        position = make_position(p["board"], p["rack"])
+        assert position.rows() == p["board"], p["id"]
+        want = [0] * 27
+        for row in p["board"]:
+            for ch in row:
+                if ch.isupper():
+                    want[ord(ch) - 65] += 1
+                elif ch.islower():
+                    want[26] += 1
+        assert position.board_counts().tolist() == want, p["id"]
