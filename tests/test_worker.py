@@ -214,21 +214,24 @@ def test_client_names_why_the_worker_cannot_answer(worker_url):
 
     from gateway.worker_client import WorkerClient, WorkerUnavailable
 
+    board = POSITIONS["g33"]["board"]
+
     async def ask(client: WorkerClient, rack: str) -> dict:
         try:
-            return await client.candidates(EMPTY, rack)
+            return await client.candidates(board, rack)
         finally:
             await client.aclose()
 
-    # slow: a 2-blank request takes tens of ms, the read timeout is 1 ms
+    # slow: two blanks on a midgame board take tens of ms (160k look-ups), the
+    # read timeout is 1 ms; the rack is one no other test asks for (no cache hit)
     with pytest.raises(WorkerUnavailable, match="did not answer within"):
-        asyncio.run(ask(WorkerClient(worker_url, read_timeout=0.001), "ABCDE??"))
+        asyncio.run(ask(WorkerClient(worker_url, read_timeout=0.001), "AEIRT??"))
     # down: nothing listens on a fresh port
     with pytest.raises(WorkerUnavailable, match="down"):
         asyncio.run(ask(WorkerClient(f"http://127.0.0.1:{free_port()}"), "AB"))
     # and a client with sane timeouts gets the answer
-    body = asyncio.run(ask(WorkerClient(worker_url), "ABCDE??"))
-    assert body["hash_lookups"] > 0
+    body = asyncio.run(ask(WorkerClient(worker_url), "AEIRT??"))
+    assert body["hash_lookups"] > 100000
 
 
 def test_oversized_bodies_and_wrong_methods_are_refused(worker_url):
