@@ -149,4 +149,3 @@ async def compact_numba_moves(client: WorkerClient, position: Position, lexicon:
     stats.update({alias: answer[k] for alias, k in _ALIASES.items() if k in answer})
     stats["worker_roundtrip_ms"] = round(roundtrip_ms, 3)
     return signature.finish(position, analysis, spans, answer["words"], stats)
-    return signature.finish(position, analysis, spans, answer["words"], stats)
