@@ -15,7 +15,12 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.middleware.cors import CORSMiddleware
 from fastapi.responses import JSONResponse, Response
 
-from gateway.errors import BodySizeLimit, JSONByDefault, validation_error_response
+from gateway.errors import (
+    BodySizeLimit,
+    JSONByDefault,
+    field_error,
+    validation_error_response,
+)
 from gateway.schemas import ErrorResponse, MoveRequest, MoveResponse
 from gateway.worker_client import WorkerClient, WorkerUnavailable, compact_numba_moves
 from scrabble import cgp as cgp_format
@@ -89,10 +94,9 @@ async def find_moves(body: MoveRequest, request: Request) -> Response:
     parsed = body.parsed_cgp
     if parsed is not None and parsed.opcodes.get("lex", lexicon.info.name).lower() not in (
             lexicon.info.name.lower(),):
-        return JSONResponse(status_code=422, content={
-            "error": "unknown lexicon",
-            "detail": [{"field": "cgp", "message": f"lexicon {parsed.opcodes['lex']!r} is not "
-                        f"loaded; this gateway serves {lexicon.info.name!r}"}]})
+        return JSONResponse(status_code=422, content=field_error(
+            "cgp", f"lexicon {parsed.opcodes['lex']!r} is not loaded; this gateway serves "
+            f"{lexicon.info.name!r}", error="unknown lexicon"))
     parse_ms = _ms(started)
     t = time.perf_counter()
     try:
@@ -102,14 +106,12 @@ async def find_moves(body: MoveRequest, request: Request) -> Response:
         else:
             moves = generate(position, lexicon, body.engine)
     except WorkerUnavailable as exc:
-        return JSONResponse(status_code=503, content={
-            "error": "worker unavailable: engine compact-numba cannot answer now; "
-                     "the other engines can",
-            "detail": [{"field": "engine", "message": str(exc)}]})
+        return JSONResponse(status_code=503, content=field_error(
+            "engine", str(exc), error="worker unavailable: engine compact-numba cannot answer "
+            "now; the other engines can"))
     except EngineUnavailable as exc:
-        return JSONResponse(status_code=501, content={
-            "error": "engine not implemented",
-            "detail": [{"field": "engine", "message": str(exc)}]})
+        return JSONResponse(status_code=501, content=field_error(
+            "engine", str(exc), error="engine not implemented"))
     movegen_ms = _ms(t)
     t = time.perf_counter()
     evaluation = None

@@ -13,6 +13,17 @@ def _field(loc: tuple) -> str:
     return ".".join(parts) if parts else "body"
 
 
+def field_error(field: str, message: str, error: str | None = None) -> dict:
+    """The body of an error about one named field; ``error``, the one-line
+    summary, is "field: message" unless given."""
+    return {"error": error or f"{field}: {message}",
+            "detail": [{"field": field, "message": message}]}
+
+
+def too_large(max_bytes: int) -> dict:
+    return field_error("body", f"request body is larger than {max_bytes} bytes")
+
+
 def error_content(errors: list[dict]) -> tuple[int, dict]:
     """pydantic's errors -> (status, body): 400 for malformed JSON, else 422,
     with ``detail: [{field, message}]`` and a one-line ``error``."""
@@ -81,10 +92,7 @@ class BodySizeLimit:
                 await self._refuse(scope, send)
 
     async def _refuse(self, scope: Scope, send: Send) -> None:
-        response = JSONResponse(status_code=413, content={
-            "error": f"body: request body is larger than {self.max_bytes} bytes",
-            "detail": [{"field": "body",
-                        "message": f"request body is larger than {self.max_bytes} bytes"}]})
+        response = JSONResponse(status_code=413, content=too_large(self.max_bytes))
         await response(scope, _no_receive, send)
 
 

@@ -29,7 +29,7 @@ from fastapi.responses import JSONResponse
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from starlette.types import ASGIApp, Receive, Scope, Send
 
-from gateway.errors import error_content, validation_error_response
+from gateway.errors import error_content, field_error, too_large, validation_error_response
 from scrabble.engines.compact import candidates
 from scrabble.lexicon.signature import signature_of
 from scrabble.lexicon.store import default_db_path, read_info
@@ -125,16 +125,15 @@ class CandidatesRequest(BaseModel):
     rack: str = Field(description="1-7 tiles, A-Z and ? for a blank.")
 
 
-def _not_ready(state: WorkerState) -> JSONResponse:
-    return JSONResponse(status_code=503, content={
-        "status": state.status, "error": state.error or "worker is loading its table"})
+def _not_ready(state: WorkerState) -> dict:
+    return {"status": state.status, "error": state.error or "worker is loading its table"}
 
 
 @api.get("/health")
 async def health() -> JSONResponse:
     state: WorkerState = api.state.worker
     if state.status != "ok" or state.table is None:
-        return _not_ready(state)
+        return JSONResponse(status_code=503, content=_not_ready(state))
     table = state.table
     return JSONResponse({"status": "ok", "backend": BACKEND, "lexicon": state.info,
                          "signatures": table.signatures, "capacity": table.capacity,
@@ -149,8 +148,7 @@ def answer_candidates(raw: bytes) -> tuple[int, bytes]:
     started = time.perf_counter()
     state: WorkerState = api.state.worker
     if state.status != "ok" or state.table is None:
-        return 503, orjson.dumps({"status": state.status,
-                                  "error": state.error or "worker is loading its table"})
+        return 503, orjson.dumps(_not_ready(state))
     if not raw.strip():  # as FastAPI answers the gateway's empty bodies
         status, content = error_content([{"type": "missing", "loc": ("body",),
                                           "msg": "Field required"}])
@@ -163,8 +161,7 @@ def answer_candidates(raw: bytes) -> tuple[int, bytes]:
     try:
         position = make_position(body.board, body.rack)
     except PositionError as exc:
-        return 422, orjson.dumps({"error": f"{exc.field}: {exc.message}",
-                                  "detail": [{"field": exc.field, "message": exc.message}]})
+        return 422, orjson.dumps(field_error(exc.field, exc.message))
     key = ("/".join(body.board), position.rack_string())  # "AB" and "BA": one entry
     with state.lock:
         cached = state.cache.get(key)
@@ -203,9 +200,7 @@ class CandidatesRoute:
             await self.app(scope, receive, send)
             return
         if scope["method"] != "POST":
-            status, payload = 405, orjson.dumps({
-                "error": "method: /candidates takes POST",
-                "detail": [{"field": "method", "message": "/candidates takes POST"}]})
+            status, payload = 405, orjson.dumps(field_error("method", "/candidates takes POST"))
         else:
             status, payload = await _read_and_answer(receive)
             if status == 0:
@@ -226,10 +221,7 @@ async def _read_and_answer(receive: Receive) -> tuple[int, bytes]:
         chunks.append(message.get("body", b""))
         size += len(chunks[-1])
         if size > MAX_BODY_BYTES:
-            return 413, orjson.dumps({
-                "error": f"body: request body is larger than {MAX_BODY_BYTES} bytes",
-                "detail": [{"field": "body", "message": "request body is larger than "
-                            f"{MAX_BODY_BYTES} bytes"}]})
+            return 413, orjson.dumps(too_large(MAX_BODY_BYTES))
         if not message.get("more_body"):
             return answer_candidates(b"".join(chunks))
 
