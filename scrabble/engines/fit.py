@@ -15,6 +15,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from scrabble.engines.bucket import bucket_order
 from scrabble.engines.span import board_lines
 from scrabble.lexicon.signature import MAX_WORD
 from scrabble.moves import MoveList, capacity_for, record_move
@@ -202,27 +203,21 @@ def fit_words(spans, lines_a, lines_d, cmask_a, cmask_d, cross_a, cross_d, lm_a,
 @njit(cache=True)
 def _words_by_length(text, m):
     """``text``: m words of ASCII capitals, one space between words."""
-    len_first = np.zeros(MAX_WORD + 2, dtype=np.int64)
-    length = 0
-    for i in range(text.shape[0] + 1):
-        if i == text.shape[0] or text[i] == 32:
-            len_first[length + 1] += 1
-            length = 0
-        else:
-            length += 1
-    for length in range(1, MAX_WORD + 2):  # counts -> first row of each length
-        len_first[length] += len_first[length - 1]
-    matrix = np.zeros((m, MAX_WORD), dtype=np.uint8)
-    fill = len_first.copy()
+    starts = np.empty(m, dtype=np.int64)
+    lengths = np.empty(m, dtype=np.int64)
+    w = 0
     start = 0
     for i in range(text.shape[0] + 1):
         if i == text.shape[0] or text[i] == 32:
-            length = i - start
-            row = fill[length]
-            fill[length] += 1
-            for p in range(length):
-                matrix[row, p] = text[start + p] - 64
+            starts[w] = start
+            lengths[w] = i - start
+            w += 1
             start = i + 1
+    len_first, dest = bucket_order(lengths, MAX_WORD + 1)
+    matrix = np.zeros((m, MAX_WORD), dtype=np.uint8)
+    for w in range(m):
+        for p in range(lengths[w]):
+            matrix[dest[w], p] = text[starts[w] + p] - 64
     return matrix, len_first
 
 

@@ -25,6 +25,7 @@ import numpy as np
 from numba import njit
 
 from scrabble.board import anchors
+from scrabble.engines.bucket import bucket_order
 from scrabble.lexicon.signature import MAX_WORD
 from scrabble.lexicon.table import INC
 
@@ -120,24 +121,17 @@ def rack_subsets(rack, inc):
             sizes[p] = size
             lmask[p] = lm
             p += 1
-    # by size (counting sort, stable): a span of k empty squares then reads
-    # only the subsets of sizes k - blanks .. k
-    size_first = np.zeros(MAX_WORD + 2, dtype=np.int64)
-    for j in range(p):
-        size_first[sizes[j] + 1] += 1
-    for z in range(1, MAX_WORD + 2):
-        size_first[z] += size_first[z - 1]
-    fill = size_first.copy()
+    # by size: a span of k empty squares then reads only the subsets of
+    # sizes k - blanks .. k
+    size_first, dest = bucket_order(sizes[:p], MAX_WORD + 1)
     out_keys = np.empty((p, 2), dtype=np.uint64)
     out_sizes = np.empty(p, dtype=np.int64)
     out_masks = np.empty(p, dtype=np.int64)
     for j in range(p):
-        d = fill[sizes[j]]
-        fill[sizes[j]] += 1
-        out_keys[d, 0] = keys[j, 0]
-        out_keys[d, 1] = keys[j, 1]
-        out_sizes[d] = sizes[j]
-        out_masks[d] = lmask[j]
+        out_keys[dest[j], 0] = keys[j, 0]
+        out_keys[dest[j], 1] = keys[j, 1]
+        out_sizes[dest[j]] = sizes[j]
+        out_masks[dest[j]] = lmask[j]
     return out_keys, out_sizes, out_masks, size_first
 
 
