@@ -20,7 +20,6 @@ from scrabble.lexicon.table import (
     build_slots,
     fnv1a,
     keys_from_blobs,
-    probe,
     probe_many,
 )
 from scrabble.position import make_position
@@ -103,9 +102,23 @@ def test_small_table_from_rows():
 
 
 def _one_at_a_time(slots, keys, queries):
-    counter = np.zeros(1, dtype=np.int64)
-    rows = [probe(slots, keys, a, b, counter) for a, b in queries]
-    return rows, int(counter[0])
+    """Linear probing one query after another, in plain Python: rows, slots visited."""
+    cap = len(slots)
+    rows, visited = [], 0
+    for a, b in queries:
+        h = int(fnv1a(a, b))
+        s, tag, row = h & (cap - 1), h >> 33, -1
+        while True:
+            visited += 1
+            slot = int(slots[s])
+            if slot < 0:
+                break
+            if slot >> 32 == tag and (keys[slot & 0xFFFFFFFF] == (a, b)).all():
+                row = slot & 0xFFFFFFFF
+                break
+            s = (s + 1) & (cap - 1)
+        rows.append(row)
+    return rows, visited
 
 
 @pytest.mark.parametrize("capacity", [None, 2**14])

@@ -93,25 +93,6 @@ def build_slots(keys, capacity):
     return slots
 
 
-@njit(cache=True, inline="always")
-def probe(slots, keys, a, b, counter):
-    """Row of signature (a, b) or -1; counter[0] += slots visited."""
-    cap = slots.shape[0]
-    h = fnv1a(a, b)
-    s = np.int64(h & np.uint64(cap - 1))
-    tag = np.int64(h >> np.uint64(33))
-    while True:
-        counter[0] += 1
-        slot = slots[s]
-        if slot < 0:
-            return -1
-        if slot >> 32 == tag:
-            row = slot & 0xFFFFFFFF
-            if keys[row, 0] == a and keys[row, 1] == b:
-                return row
-        s = (s + 1) & (cap - 1)
-
-
 @njit(cache=True)
 def probe_many(slots, keys, queries):
     """Rows for (q, 2) query keys (-1 = miss) and the slots visited.
