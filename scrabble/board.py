@@ -83,18 +83,26 @@ def cross_checks(lines, tmask, tfirst, values):
 
 
 @njit(cache=True)
-def table_cross_checks(lines, slots, keys, text, text_off, inc):
+def table_cross_checks(lines, letters, slots, keys, text, text_off, inc):
     """Cross-check masks from the signature table alone (the worker has no trie):
     a letter is allowed on an empty square when its perpendicular word, looked
-    up by signature, is among that row's words. Same result as
-    ``cross_checks``'s mask; returns (mask, probes).
+    up by signature, is among that row's words. Only the letters in the bit
+    mask ``letters`` are tried (the rack's, when it holds no blank: the others
+    could not be played anyway); for those, the same result as
+    ``cross_checks``'s mask. Returns (mask, probes).
 
     The signatures of every (square, letter) pair are built first and probed in
     one batch, which overlaps the table's cache misses (see ``probe_many``)."""
     n = lines.shape[0]
+    tried = np.empty(26, dtype=np.int64)
+    nl = 0
+    for lt in range(26):
+        if (letters >> lt) & 1:
+            tried[nl] = lt
+            nl += 1
     mask = np.zeros((n, n), dtype=np.uint32)
     squares = np.empty((n * n, 4), dtype=np.int64)  # r, c, top, bottom
-    queries = np.empty((n * n * 26, 2), dtype=np.uint64)
+    queries = np.empty((n * n * nl, 2), dtype=np.uint64)
     m = 0
     for r in range(n):
         for c in range(n):
@@ -111,36 +119,36 @@ def table_cross_checks(lines, slots, keys, text, text_off, inc):
                     lt = (lines[k, c] & 31) - 1
                     a += inc[lt, 0]
                     b += inc[lt, 1]
-            for lt in range(26):
-                queries[m * 26 + lt, 0] = a + inc[lt, 0]
-                queries[m * 26 + lt, 1] = b + inc[lt, 1]
+            for j in range(nl):
+                queries[m * nl + j, 0] = a + inc[tried[j], 0]
+                queries[m * nl + j, 1] = b + inc[tried[j], 1]
             squares[m, 0] = r
             squares[m, 1] = c
             squares[m, 2] = top
             squares[m, 3] = bottom
             m += 1
-    rows, probes = probe_many(slots, keys, queries[:m * 26])
+    rows, probes = probe_many(slots, keys, queries[:m * nl])
     word = np.zeros(32, dtype=np.uint8)
     for i in range(m):
         r, c, top, bottom = squares[i, 0], squares[i, 1], squares[i, 2], squares[i, 3]
         for k in range(top, bottom + 1):
             word[k - top] = lines[k, c] & 31
         bits = 0
-        for lt in range(26):
-            row = rows[i * 26 + lt]
+        for j in range(nl):
+            row = rows[i * nl + j]
             if row < 0:
                 continue
-            word[r - top] = lt + 1
+            word[r - top] = tried[j] + 1
             if row_has_word(text, text_off, row, word, bottom - top + 1):
-                bits |= 1 << lt
+                bits |= 1 << tried[j]
         mask[r, c] = np.uint32(bits)
     return mask, probes
 
 
 def cross_checks_from_table(lines: np.ndarray, table: SignatureTable) -> tuple[np.ndarray, int]:
     """The same masks from the worker's signature table (it holds no trie)."""
-    mask, probes = table_cross_checks(lines, table.slots, table.keys, table.text,
-                                          table.text_off, INC)
+    mask, probes = table_cross_checks(lines, np.int64(ALL_LETTERS), table.slots, table.keys,
+                                      table.text, table.text_off, INC)
     return mask, int(probes)
 
 

@@ -19,8 +19,10 @@ from tests.conftest import GOLDEN
 POSITIONS = {p["id"]: p for p in map(json.loads, (GOLDEN / "positions.jsonl").open())}
 
 
-def brute_spans(lines: np.ndarray, masks: np.ndarray, tiles: int, empty_board: bool):
-    """(line, start, end) of every span, straight from the definition."""
+def brute_spans(lines: np.ndarray, masks: np.ndarray, tiles: int, empty_board: bool,
+                playable: int):
+    """(line, start, end) of every span, straight from the definition: every
+    empty square in it must take some letter the rack can play (``playable``)."""
     n = lines.shape[0]
 
     def anchor(r, c):
@@ -40,7 +42,7 @@ def brute_spans(lines: np.ndarray, masks: np.ndarray, tiles: int, empty_board: b
                 empties = [c for c in range(s, e + 1) if not lines[r, c]]
                 if not 1 <= len(empties) <= tiles:
                     continue
-                if any(masks[r, c] == 0 for c in empties):
+                if any(int(masks[r, c]) & playable == 0 for c in empties):
                     continue
                 if any(anchor(r, c) for c in empties):
                     out.add((r, s, e))
@@ -51,10 +53,11 @@ def brute_signatures(position, analysis) -> set[bytes]:
     rack = position.rack
     letters = [lt for lt in range(26) for _ in range(int(rack[lt]))]
     blanks = int(rack[26])
+    playable = (1 << 26) - 1 if blanks else sum(1 << lt for lt in set(letters))
     out = set()
     for lines, masks in zip(board_lines(position.board, 15), (analysis.mask_a, analysis.mask_d),
                             strict=True):
-        spans = brute_spans(lines, masks, int(rack.sum()), position.is_empty)
+        spans = brute_spans(lines, masks, int(rack.sum()), position.is_empty, playable)
         for r, s, e in spans:
             fixed = np.zeros(26, dtype=np.uint8)
             union = 0

@@ -7,7 +7,7 @@ import json
 import numpy as np
 import pytest
 
-from scrabble.board import cross_checks, cross_checks_from_table
+from scrabble.board import ALL_LETTERS, cross_checks, cross_checks_from_table, table_cross_checks
 from scrabble.engines.span import board_lines
 from scrabble.lexicon.signature import counts_of, pack, signature_of
 from scrabble.lexicon.store import default_db_path
@@ -91,6 +91,16 @@ def test_cross_checks_from_the_table_equal_the_tries(table, lexicon):
             got, _ = cross_checks_from_table(lines, table)
             empty = lines == 0
             assert (got[empty] == want[empty]).all(), p["id"]
+            # only some letters tried (a blank-free rack's): the same bits of them
+            letters = sum(1 << (ord(ch) - 65) for ch in set(p["rack"]) if ch != "?")
+            some, probes = table_cross_checks(lines, letters, table.slots, table.keys,
+                                              table.text, table.text_off, INC)
+            beside = np.zeros_like(empty)  # a tile above or below: a cross word
+            beside[1:] |= lines[:-1] != 0
+            beside[:-1] |= lines[1:] != 0
+            crossed = empty & beside
+            assert (some[crossed] == (want[crossed] & letters)).all(), p["id"]
+            assert (some[empty & ~beside] == ALL_LETTERS).all()
 
 
 def test_small_table_from_rows():

@@ -10,7 +10,7 @@ import numpy as np
 from numba import njit
 
 from scrabble.board import table_cross_checks
-from scrabble.engines.span import plan_arrays
+from scrabble.engines.span import plan_arrays, rack_letters
 from scrabble.lexicon.table import INC, SignatureTable
 from scrabble.position import Position
 
@@ -21,8 +21,9 @@ def table_queries(board, n, rack, start_r, start_c, through, slots, keys, text, 
     compiled call: (queries, signatures built, spans, cross-check probes)."""
     lines_a = board.reshape((n, n)).copy()
     lines_d = np.ascontiguousarray(lines_a.T)
-    mask_a, probes_a = table_cross_checks(lines_a, slots, keys, text, text_off, inc)
-    mask_d, probes_d = table_cross_checks(lines_d, slots, keys, text, text_off, inc)
+    letters = rack_letters(rack)  # the plan cuts masks to these anyway
+    mask_a, probes_a = table_cross_checks(lines_a, letters, slots, keys, text, text_off, inc)
+    mask_d, probes_d = table_cross_checks(lines_d, letters, slots, keys, text, text_off, inc)
     spans, _, queries, built = plan_arrays(lines_a, lines_d, mask_a, mask_d, rack, start_r,
                                            start_c, through, True, inc)
     return queries, built, spans.shape[0], probes_a + probes_d
