@@ -64,6 +64,15 @@ async def _echo(request: bytes, writer: asyncio.StreamWriter) -> None:
     await writer.drain()
 
 
+def _echo_after(marker: bytes, seconds: float):
+    """An echo that first waits ``seconds`` when the request holds ``marker``."""
+    async def answer(request: bytes, writer: asyncio.StreamWriter) -> None:
+        if marker in request:
+            await asyncio.sleep(seconds)
+        await _echo(request, writer)
+    return answer
+
+
 def test_sends_the_request_and_reuses_one_connection():
     async def go():
         server = Server(_echo)
@@ -122,13 +131,8 @@ def test_a_connection_the_server_dropped_is_not_reused():
 
 
 def test_slow_answer_is_a_read_timeout_and_the_connection_is_discarded():
-    async def answer(request: bytes, writer: asyncio.StreamWriter) -> None:
-        if b"slow" in request:
-            await asyncio.sleep(0.5)
-        await _echo(request, writer)
-
     async def go():
-        server = Server(answer)
+        server = Server(_echo_after(b"slow", 0.5))
         async with server.running() as url:
             async with httpx.AsyncClient(base_url=url, transport=WorkerTransport(),
                                          timeout=httpx.Timeout(1.0, read=0.05)) as client:
@@ -199,13 +203,8 @@ def test_a_full_pool_waits_then_times_out():
 
 
 def test_a_cancelled_request_frees_its_slot():
-    async def answer(request: bytes, writer: asyncio.StreamWriter) -> None:
-        if b"hang" in request:
-            await asyncio.sleep(10)
-        await _echo(request, writer)
-
     async def go():
-        server = Server(answer)
+        server = Server(_echo_after(b"hang", 10))
         async with server.running() as url:
             async with httpx.AsyncClient(base_url=url,
                                          transport=WorkerTransport(max_connections=1)) as client:
