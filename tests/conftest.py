@@ -11,7 +11,7 @@ import pytest
 from scrabble.lexicon.loaded import Lexicon
 
 ROOT = Path(__file__).resolve().parents[1]
-GOLDEN = ROOT.parent / "shared" / "golden"
+GOLDEN = ROOT / "tests" / "golden"  # a copy of the shared golden set (tests/golden/README.md)
 
 
 @pytest.fixture(scope="session")

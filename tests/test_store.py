@@ -55,7 +55,8 @@ def test_build_groups_anagrams_and_skips_when_current(tmp_path):
 @pytest.mark.parametrize(("text", "message"), [
     ("cat\ndo g\n", "line 2"),
     ("cat\nca7\n", "line 2"),
-    ("cat\n" + "a" * 16 + "\n", "16 letters"),
+    ("cat\n" + "a" * 16 + "\n", "more than 15 times"),
+    ("cat\n" + "ab" * 17 + "\n", "34 letters"),
     ("", "empty"),
     ("\n\n", "empty"),
     ("cat\ncaf\xe9\n", "line 2"),
@@ -92,3 +93,15 @@ def test_build_command_reports_the_line(tmp_path):
                              "--name", "other"], cwd=ROOT, capture_output=True, text=True)
     assert result.returncode == 0, result.stderr
     assert read_info(tmp_path / "other.sqlite").name == "other"
+
+
+def test_words_longer_than_a_standard_line_are_kept(tmp_path):
+    # ENABLE holds 28-letter words: stored and found in the trie, never placed on 15x15
+    source = write(tmp_path, "long.txt", "cat\nethylenediaminetetraacetates\n")
+    info, _ = build(source)
+    assert info.words == 2
+    from scrabble.lexicon.loaded import Lexicon
+
+    lexicon = Lexicon.load(tmp_path / "long.sqlite")
+    assert lexicon.contains("ETHYLENEDIAMINETETRAACETATES") and lexicon.contains("CAT")
+    assert not lexicon.contains("ETHYLENEDIAMINETETRAACETATE")

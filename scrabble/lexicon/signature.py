@@ -1,8 +1,10 @@
 """Anagram signatures: 26 letter counts, 4 bits each, two per byte (13 bytes).
 
 Byte i holds letter 2i in its high nibble and letter 2i+1 in its low nibble.
-A word has at most 15 letters, so no count exceeds 15 and the packing is
-lossless. Blanks are never part of a stored signature.
+The packing is lossless while no letter occurs more than ``MAX_COUNT`` (15)
+times in a word, which the word-list reader checks (no English word comes
+close; ENABLE's 28-letter words hold at most 5 of a letter). Blanks are never
+part of a stored signature.
 """
 
 from __future__ import annotations
@@ -11,7 +13,8 @@ import numpy as np
 from numba import njit
 
 SIGNATURE_BYTES = 13
-MAX_WORD = 15
+MAX_COUNT = 15  # one nibble per letter
+MAX_WORD = 15  # longest word the signature engines place (a 15x15 line)
 
 
 def counts_of(word: str) -> np.ndarray:

@@ -14,7 +14,6 @@ from dataclasses import dataclass
 import numpy as np
 from numba import njit
 
-from scrabble.lexicon.signature import MAX_WORD
 
 TERMINAL = np.uint32(1 << 26)
 LETTERS = (1 << 26) - 1
@@ -39,9 +38,10 @@ class Trie:
 
 
 def word_matrix(words: list[str]) -> tuple[np.ndarray, np.ndarray]:
-    """Sorted words -> (n, 15) letter codes 1..26 (0 padded) and lengths."""
-    padded = "".join(w.ljust(MAX_WORD, "@") for w in words).encode("ascii")
-    matrix = np.frombuffer(padded, dtype=np.uint8).reshape(len(words), MAX_WORD) - 64
+    """Sorted words -> (n, longest) letter codes 1..26 (0 padded) and lengths."""
+    width = max((len(w) for w in words), default=1)
+    padded = "".join(w.ljust(width, "@") for w in words).encode("ascii")
+    matrix = np.frombuffer(padded, dtype=np.uint8).reshape(len(words), width) - 64
     lengths = np.fromiter((len(w) for w in words), dtype=np.int32, count=len(words))
     return np.ascontiguousarray(matrix), lengths
 

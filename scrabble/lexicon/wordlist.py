@@ -6,7 +6,11 @@ import hashlib
 from dataclasses import dataclass
 from pathlib import Path
 
-from scrabble.lexicon.signature import MAX_WORD
+from scrabble.lexicon.signature import MAX_COUNT
+
+# Longest word a list may hold: the longest board line any rules allow (the
+# WordGame goes to 20) with room to spare; ENABLE's longest word has 28.
+MAX_WORD_LENGTH = 32
 
 
 class WordListError(ValueError):
@@ -35,10 +39,12 @@ def read_word_list(path: Path, name: str | None = None) -> WordList:
             continue  # blank lines (a trailing newline, CRLF leftovers) carry no word
         if not word.isalpha():
             raise WordListError(f"{path}: line {number}: {word!r} has characters other than A-Z")
-        if len(word) > MAX_WORD:
-            raise WordListError(
-                f"{path}: line {number}: {word!r} has {len(word)} letters (at most {MAX_WORD})"
-            )
+        if len(word) > MAX_WORD_LENGTH:
+            raise WordListError(f"{path}: line {number}: {word!r} has {len(word)} letters "
+                                f"(at most {MAX_WORD_LENGTH})")
+        if max(word.upper().count(ch) for ch in set(word.upper())) > MAX_COUNT:
+            raise WordListError(f"{path}: line {number}: {word!r} has a letter more than "
+                                f"{MAX_COUNT} times (a signature holds at most {MAX_COUNT})")
         words.add(word.upper())
     if not words:
         raise WordListError(f"{path}: the word list is empty")
