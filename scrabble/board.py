@@ -159,7 +159,8 @@ def anchors(lines, start_r, start_c, through):
     "touch" (``through`` False): empty squares next to a tile in any direction.
     "through": empty squares next to a tile along the line, since a main word
     that holds a board tile and a new tile has a new tile beside a board tile.
-    On an empty board: the start square.
+    On an empty board: the start square, or every square when ``start_r`` < 0
+    (first move anywhere).
     """
     n = lines.shape[0]
     out = np.zeros((n, n), dtype=np.bool_)
@@ -176,5 +177,8 @@ def anchors(lines, start_r, start_c, through):
             if beside:
                 out[r, c] = True
     if not any_tile:
-        out[start_r, start_c] = True
+        if start_r < 0:
+            out[:, :] = True
+        else:
+            out[start_r, start_c] = True
     return out

@@ -16,7 +16,7 @@ ENGINES = ("trie", "sqlite-hash", "memory-hash", "compact-numba", "prime-product
 
 def generate_trie(position: Position, lexicon: Lexicon) -> MoveList:
     rules = position.rules
-    sr, sc = rules.start  # type: ignore[misc]
+    sr, sc = rules.opening_square
     capacity = capacity_for(position.rack)
     while True:
         words, meta, counter = trie_engine.generate(

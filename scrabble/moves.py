@@ -16,7 +16,7 @@ ACROSS, DOWN = 0, 1
 
 @dataclass
 class MoveList:
-    """Placements as arrays: words (k, 15) cell codes, meta (k, 6) =
+    """Placements as arrays: words (k, board size) cell codes, meta (k, 6) =
     row, col, direction, length, tiles placed, score."""
 
     words: np.ndarray
@@ -53,11 +53,15 @@ class MoveList:
         else:
             m = self.meta[candidates].astype(np.int64)
             w = self.words[candidates].astype(np.int64)
-            tie = (m[:, 2] << 12) | (m[:, 0] << 8) | (m[:, 1] << 4) | m[:, 3]
-            # 7 bits a letter code; 8 + 7 letters fill two int64 keys exactly.
-            letters_a = w[:, :8] @ (np.int64(1) << (7 * np.arange(7, -1, -1, dtype=np.int64)))
-            letters_b = w[:, 8:] @ (np.int64(1) << (7 * np.arange(6, -1, -1, dtype=np.int64)))
-            ordered = candidates[np.lexsort((letters_b, letters_a, tie, -key[candidates]))]
+            tie = (m[:, 2] << 18) | (m[:, 0] << 12) | (m[:, 1] << 6) | m[:, 3]
+            # 7 bits a letter code, 9 letters an int64 key, most significant first
+            width = w.shape[1]
+            keys = []
+            for lo in range(0, width, 9):
+                chunk = w[:, lo:lo + 9]
+                shifts = 7 * np.arange(chunk.shape[1] - 1, -1, -1, dtype=np.int64)
+                keys.append(chunk @ (np.int64(1) << shifts))
+            ordered = candidates[np.lexsort((*reversed(keys), tie, -key[candidates]))]
         return ordered if limit is None else ordered[:limit]
 
 

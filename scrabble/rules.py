@@ -40,6 +40,9 @@ STANDARD_COUNTS = dict(zip(ALPHABET + "?", (9, 2, 2, 4, 12, 2, 3, 2, 9, 1, 1, 4,
 # through) a tile on the board; "through" = its main word must contain a tile
 # already on the board (the WordGame rule).
 CONNECTIONS = ("touch", "through")
+# Where the first move may go: "start" = it covers the start square; "anywhere"
+# (the WordGame) = any placement of a word of 2+ letters.
+OPENINGS = ("start", "anywhere")
 
 
 @dataclass(frozen=True)
@@ -53,6 +56,7 @@ class Rules:
     bingo_bonus: int = 50
     connection: str = "touch"
     start: tuple[int, int] | None = None  # square the first move must cover
+    opening: str = "start"
     # Derived flat arrays, built once in __post_init__.
     letter_mult: np.ndarray = field(init=False, repr=False, compare=False)
     word_mult: np.ndarray = field(init=False, repr=False, compare=False)
@@ -71,6 +75,8 @@ class Rules:
             raise ValueError(f"premium map must be {n}x{n}")
         if self.connection not in CONNECTIONS:
             raise ValueError(f"connection must be one of {CONNECTIONS}")
+        if self.opening not in OPENINGS:
+            raise ValueError(f"opening must be one of {OPENINGS}")
         lm = np.ones(n * n, dtype=np.int32)
         wm = np.ones(n * n, dtype=np.int32)
         for r, row in enumerate(self.premiums):
@@ -95,6 +101,14 @@ class Rules:
             object.__setattr__(self, name, (across, down))
         if self.start is None:
             object.__setattr__(self, "start", (n // 2, n // 2))
+
+    @property
+    def opening_square(self) -> tuple[int, int]:
+        """The square the kernels anchor an empty board on; (-1, -1) when the
+        first move may go anywhere (then every square is an anchor)."""
+        if self.opening == "anywhere":
+            return (-1, -1)
+        return self.start  # type: ignore[return-value]
 
     @property
     def start_index(self) -> int:

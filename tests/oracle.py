@@ -82,7 +82,7 @@ def all_moves(rows: list[str], rack: str, words: set[str], rules: Rules) -> set[
 def _check(grid, placed, squares, direction, words, rules, empty_board, lm, wm, rack_len):
     n = rules.size
     if empty_board:
-        if rules.start not in placed:
+        if rules.opening == "start" and rules.start not in placed:
             return None
     elif rules.connection == "through":
         if not any(grid[r][c] != "." for r, c in squares):

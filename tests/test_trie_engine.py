@@ -134,3 +134,37 @@ def test_two_way_single_tile_listed_once_across(lexicon):
     # XI across (X 8 + I 1 on the 9I double letter = 10) and TI down (1 + 2 = 3)
     assert move.notation == "9H (X)I"
     assert move.score == 13
+
+
+def _wide_rules(size: int, premiums: list[str]) -> Rules:
+    return Rules(name=f"wide{size}", size=size, premiums=tuple(premiums),
+                 letter_values=STANDARD_VALUES, tile_counts={}, rack_size=9, bingo_bonus=0,
+                 connection="through", opening="anywhere")
+
+
+@st.composite
+def wide_positions(draw):
+    """Boards up to 20 x 20 with random premiums, 9-tile racks, first move anywhere
+    (the WordGame's shape): word length and rack size past the standard game's."""
+    size = draw(st.integers(10, 20))
+    premiums = ["".join(draw(st.lists(st.sampled_from("......dtDT"), min_size=size,
+                                      max_size=size))) for _ in range(size)]
+    words = draw(st.sets(st.text(alphabet=LETTERS, min_size=2, max_size=5), min_size=1,
+                         max_size=25))
+    words |= draw(st.sets(st.text(alphabet=LETTERS, min_size=9, max_size=size), max_size=3))
+    rows = ["." * size for _ in range(size)]
+    if draw(st.booleans()):
+        word = draw(st.sampled_from(sorted(words)))
+        r = draw(st.integers(0, size - 1))
+        c = draw(st.integers(0, size - len(word)))
+        rows[r] = rows[r][:c] + word + rows[r][c + len(word):]
+    rack = "".join(draw(st.lists(st.sampled_from(LETTERS), min_size=1, max_size=9)))
+    return sorted(words), rows, rack, _wide_rules(size, premiums)
+
+
+@settings(max_examples=60, deadline=None, derandomize=True)
+@given(wide_positions())
+def test_wide_boards_and_nine_tile_racks_equal_brute_force(case):
+    words, rows, rack, rules = case
+    lexicon = Lexicon.from_words(words)
+    assert engine_moves(rows, rack, lexicon, rules) == all_moves(rows, rack, set(words), rules)

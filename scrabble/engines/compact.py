@@ -31,7 +31,7 @@ def table_queries(board, n, rack, start_r, start_c, through, slots, keys, text, 
 
 def candidates(table: SignatureTable, position: Position) -> tuple[list[str], dict[str, float]]:
     started = time.perf_counter()
-    start_r, start_c = position.rules.start
+    start_r, start_c = position.rules.opening_square
     queries, built, spans, cross_probes = table_queries(
         position.board, position.size, position.rack, start_r, start_c,
         position.rules.connection == "through", table.slots, table.keys, table.text,

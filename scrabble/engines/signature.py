@@ -47,7 +47,7 @@ def analyse(position: Position, lexicon: Lexicon) -> Analysis:
 
 
 def plan_position(position: Position, analysis: Analysis, signatures: bool = True) -> Plan:
-    return plan(position.board, position.size, position.rack, position.rules.start,
+    return plan(position.board, position.size, position.rack, position.rules.opening_square,
                 (analysis.mask_a, analysis.mask_d), signatures,
                 through=position.rules.connection == "through")
 

@@ -264,7 +264,7 @@ def generate(board, n, lm, wm, values, rack, tmask, tfirst, start_r, start_c, th
     b = board.reshape(n, n).copy()
     lm2 = lm.reshape(n, n).copy()
     wm2 = wm.reshape(n, n).copy()
-    out_words = np.empty((capacity, 15), dtype=np.uint8)
+    out_words = np.empty((capacity, n), dtype=np.uint8)  # a word is at most a line long
     out_meta = np.empty((capacity, 6), dtype=np.int32)
     counter = np.zeros(3, dtype=np.int64)
     r = rack.astype(np.int32)
