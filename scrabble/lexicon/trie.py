@@ -14,7 +14,6 @@ from dataclasses import dataclass
 import numpy as np
 from numba import njit
 
-
 TERMINAL = np.uint32(1 << 26)
 LETTERS = (1 << 26) - 1
 
