@@ -26,6 +26,7 @@ and last one JSON line.
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 import math
 import os
@@ -33,42 +34,32 @@ import sys
 import time
 from multiprocessing import Pool
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from scrabble.engines.trie_engine import TrieEngine  # noqa: E402
+from scrabble.equity.evaluate import evaluate  # noqa: E402
+from scrabble.equity.options import EquityOptions  # noqa: E402
 from scrabble.game import Game  # noqa: E402
-from scrabble.heuristics.equity import Options, evaluate  # noqa: E402
 from scrabble.lexicon.loaded import Lexicon  # noqa: E402
-from scrabble.movegen import generate  # noqa: E402
 
 CHOOSERS = ("score", "equity", "equity-cheap", "equity-adv")
-_LEXICON: Lexicon | None = None
-
-
-def apply_settings(settings: list[str]) -> None:
-    """``module.NAME=int`` overrides of heuristic constants (for tuning runs)."""
-    import importlib
-
-    for item in settings:
-        name, value = item.split("=")
-        module, attr = name.rsplit(".", 1)
-        mod = importlib.import_module(f"scrabble.heuristics.{module}")
-        if not hasattr(mod, attr):
-            raise SystemExit(f"unknown setting {name}")
-        setattr(mod, attr, int(value))
+_TRIE: TrieEngine | None = None
+_OPTIONS = EquityOptions()
 
 
 def _init(settings: list[str]) -> None:
-    global _LEXICON
-    apply_settings(settings)
-    _LEXICON = Lexicon.load()
+    global _TRIE, _OPTIONS
+    _OPTIONS = EquityOptions().with_settings(settings)
+    _TRIE = TrieEngine(Lexicon.load())
 
 
-def play_turn(game: Game, chooser: str, lexicon: Lexicon) -> None:
+def play_turn(game: Game, chooser: str, trie: TrieEngine) -> None:
     position = game.position()
-    moves = generate(position, lexicon)
+    moves = trie.generate(position)
     if chooser == "score":
         if len(moves):
             game.play_move(moves, int(moves.order(1)[0]))
@@ -77,9 +68,15 @@ def play_turn(game: Game, chooser: str, lexicon: Lexicon) -> None:
         else:
             game.pass_turn()
         return
-    opts = Options(prospects=chooser != "equity-cheap", adversarial=chooser == "equity-adv",
-                   max_moves=4, budget_ms=1e9, seed=game.seed * 1000 + len(game.history))
-    ev = evaluate(position, moves, lexicon, opts, limit=1)
+    opts = dataclasses.replace(
+        _OPTIONS,
+        prospects=chooser != "equity-cheap",
+        adversarial=chooser == "equity-adv",
+        max_moves=4,
+        budget_ms=1e9,
+        seed=game.seed * 1000 + len(game.history),
+    )
+    ev = evaluate(position, moves, trie, opts, limit=1)
     best = ev.breakdowns[int(ev.order[0])] if len(ev.order) else None
     exch = ev.exchange if game.can_exchange() else None
     if exch is not None and (best is None or exch.equity > best.equity):
@@ -90,24 +87,24 @@ def play_turn(game: Game, chooser: str, lexicon: Lexicon) -> None:
         game.pass_turn()
 
 
-def play_game(seed: int, first: str, second: str, lexicon: Lexicon) -> Game:
+def play_game(seed: int, first: str, second: str, trie: TrieEngine) -> Game:
     game = Game.new(seed)
     sides = (first, second)
     while not game.over:
-        play_turn(game, sides[game.to_move], lexicon)
+        play_turn(game, sides[game.to_move], trie)
     return game
 
 
 def play_pair(args: tuple[int, str, str]) -> tuple[int, int, int, int]:
     """(A's points, B's points) in the game A starts and in the game B starts."""
     seed, a, b = args
-    assert _LEXICON is not None
-    g1 = play_game(seed, a, b, _LEXICON)
-    g2 = play_game(seed, b, a, _LEXICON)
+    assert _TRIE is not None
+    g1 = play_game(seed, a, b, _TRIE)
+    g2 = play_game(seed, b, a, _TRIE)
     return g1.scores[0], g1.scores[1], g2.scores[1], g2.scores[0]
 
 
-def summarise(results: list[tuple[int, int, int, int]]) -> dict:
+def summarise(results: list[tuple[int, int, int, int]]) -> dict[str, Any]:
     spreads, pair_means, a_pts, b_pts = [], [], [], []
     wins = 0.0
     for a1, b1, a2, b2 in results:
@@ -120,11 +117,14 @@ def summarise(results: list[tuple[int, int, int, int]]) -> dict:
     pm = np.array(pair_means, dtype=float)
     half = 1.96 * pm.std(ddof=1) / math.sqrt(len(pm)) if len(pm) > 1 else float("nan")
     mean = float(np.mean(spreads))
-    return {"games": len(spreads), "win_rate_a": round(wins / len(spreads), 4),
-            "spread_mean": round(mean, 2),
-            "spread_ci95": [round(mean - half, 2), round(mean + half, 2)],
-            "points_a": round(float(np.mean(a_pts)), 2),
-            "points_b": round(float(np.mean(b_pts)), 2)}
+    return {
+        "games": len(spreads),
+        "win_rate_a": round(wins / len(spreads), 4),
+        "spread_mean": round(mean, 2),
+        "spread_ci95": [round(mean - half, 2), round(mean + half, 2)],
+        "points_a": round(float(np.mean(a_pts)), 2),
+        "points_b": round(float(np.mean(b_pts)), 2),
+    }
 
 
 def main() -> None:
@@ -134,20 +134,29 @@ def main() -> None:
     ap.add_argument("--pairs", type=int, default=500)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--workers", type=int, default=os.cpu_count() or 1)
-    ap.add_argument("--set", action="append", default=[], metavar="MODULE.NAME=INT",
-                    help="override a heuristic constant, e.g. waste.PER_TILE=0")
+    ap.add_argument(
+        "--set",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="override an EquityOptions field, e.g. per_tile=0",
+    )
     args = ap.parse_args()
     jobs = [(args.seed * 1_000_000 + j, args.a, args.b) for j in range(args.pairs)]
     started = time.perf_counter()
     with Pool(args.workers, initializer=_init, initargs=(args.set,)) as pool:
         results = pool.map(play_pair, jobs, chunksize=1)
     s = summarise(results)
-    print(f"A = {args.a}, B = {args.b}, pairs = {args.pairs}, seed = {args.seed}, "
-          f"{time.perf_counter() - started:.0f} s" + (f", set {args.set}" if args.set else ""))
+    print(
+        f"A = {args.a}, B = {args.b}, pairs = {args.pairs}, seed = {args.seed}, "
+        f"{time.perf_counter() - started:.0f} s" + (f", set {args.set}" if args.set else "")
+    )
     print(f"games {s['games']}")
     print(f"win rate of A {s['win_rate_a']:.4f}")
-    print(f"mean spread A-B {s['spread_mean']:+.2f} "
-          f"(95% CI {s['spread_ci95'][0]:+.2f} .. {s['spread_ci95'][1]:+.2f})")
+    print(
+        f"mean spread A-B {s['spread_mean']:+.2f} "
+        f"(95% CI {s['spread_ci95'][0]:+.2f} .. {s['spread_ci95'][1]:+.2f})"
+    )
     print(f"mean points per game: A {s['points_a']:.2f}, B {s['points_b']:.2f}")
     print(json.dumps(s))
 

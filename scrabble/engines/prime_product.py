@@ -7,14 +7,44 @@ and every key match with another signature is counted as a collision."""
 from __future__ import annotations
 
 import numpy as np
+import numpy.typing as npt
 from numba import njit
 
-from scrabble.engines.signature import lexicon_rows
+from scrabble.engines.span_engine import lexicon_rows
 from scrabble.lexicon.loaded import Lexicon
 from scrabble.lexicon.table import keys_from_blobs
 
-PRIMES = np.array([2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37, 41, 43, 47, 53, 59, 61, 67, 71,
-                   73, 79, 83, 89, 97, 101], dtype=np.uint64)
+PRIMES = np.array(
+    [
+        2,
+        3,
+        5,
+        7,
+        11,
+        13,
+        17,
+        19,
+        23,
+        29,
+        31,
+        37,
+        41,
+        43,
+        47,
+        53,
+        59,
+        61,
+        67,
+        71,
+        73,
+        79,
+        83,
+        89,
+        97,
+        101,
+    ],
+    dtype=np.uint64,
+)
 
 
 @njit(cache=True)
@@ -53,7 +83,7 @@ def build(prods, capacity):
 
 
 @njit(cache=True)
-def probe_many(slots, prods, keys, qprods, queries):
+def probe_products(slots, prods, keys, qprods, queries):
     """Rows for the queries (-1 miss); counters = probes, key collisions."""
     cap = slots.shape[0]
     rows = np.empty(queries.shape[0], dtype=np.int32)
@@ -96,13 +126,18 @@ class PrimeProduct:
     def for_lexicon(cls, lexicon: Lexicon) -> PrimeProduct:
         return cls(lexicon_rows(lexicon))
 
-    def lookup(self, queries: np.ndarray) -> tuple[list[str], dict[str, int]]:
+    def lookup(self, queries: npt.NDArray[np.uint64]) -> tuple[list[str], dict[str, int]]:
         q = np.ascontiguousarray(queries)
-        rows, probes, collisions = probe_many(self.slots, self.prods, self.keys,
-                                              products(q, PRIMES) & self.key_mask, q)
+        rows, probes, collisions = probe_products(
+            self.slots, self.prods, self.keys, products(q, PRIMES) & self.key_mask, q
+        )
         words: list[str] = []
         for r in rows[rows >= 0]:
             words.extend(self.words[r].split(" "))
-        return words, {"lookups": len(q), "hits": int((rows >= 0).sum()),
-                       "probes": int(probes), "collisions": int(collisions),
-                       "table_shared_keys": self.shared_keys}
+        return words, {
+            "lookups": len(q),
+            "hits": int((rows >= 0).sum()),
+            "probes": int(probes),
+            "collisions": int(collisions),
+            "table_shared_keys": self.shared_keys,
+        }

@@ -23,59 +23,66 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import numpy as np
+import numpy.typing as npt
 from numba import njit
 
-from scrabble.board import anchors
+from scrabble.board import BoardView
 from scrabble.engines.bucket import bucket_order
-from scrabble.lexicon.signature import MAX_WORD
 from scrabble.lexicon.table import INC
+from scrabble.tiles import ALL_LETTERS, BLANK, EMPTY, LETTER_MASK
 
 # span columns
 S_DIR, S_LINE, S_START, S_END, S_EMPTY, S_UNION = range(6)
 
 
 @njit(cache=True)
-def find_spans(lines, cmask, anc, tiles, direction, inc):
-    """Spans of one direction: (m, 6) int64 rows (direction, line, start, end,
-    empty squares, union of their cross-check masks) and (m, 2) fixed-letter keys."""
-    n = lines.shape[0]
-    cap = n * n * n
+def find_spans(line_cells, cross_mask, anchors, tiles, direction, max_word, inc):
+    """Spans of one direction: (m, 6) int64 rows (columns ``S_*``: direction,
+    line, start, end, empty squares, union of their cross-check masks) and
+    (m, 2) fixed-letter keys."""
+    size = line_cells.shape[0]
+    cap = size * size * size
     spans = np.empty((cap, 6), dtype=np.int64)
     fixed = np.empty((cap, 2), dtype=np.uint64)
     m = 0
-    for r in range(n):
-        cells = lines[r]
-        for s in range(n):
-            if s > 0 and cells[s - 1] != 0:
+    for line in range(size):
+        cells = line_cells[line]
+        for start in range(size):
+            if start > 0 and cells[start - 1] != EMPTY:
                 continue
-            k = 0
+            empties = 0
             union = 0
             anchored = False
-            fa = np.uint64(0)
-            fb = np.uint64(0)
-            for e in range(s, min(n, s + MAX_WORD)):
-                if cells[e] == 0:
-                    if cmask[r, e] == 0:
+            fixed_low = np.uint64(0)
+            fixed_high = np.uint64(0)
+            for end in range(start, min(size, start + max_word)):
+                if cells[end] == EMPTY:
+                    if cross_mask[line, end] == 0:
                         break  # no letter fits here, so no longer span either
-                    k += 1
-                    if k > tiles:
+                    empties += 1
+                    if empties > tiles:
                         break
-                    union |= np.int64(cmask[r, e])
-                    if anc[r, e]:
+                    union |= np.int64(cross_mask[line, end])
+                    if anchors[line, end]:
                         anchored = True
                 else:
-                    lt = (cells[e] & 31) - 1
-                    fa += inc[lt, 0]
-                    fb += inc[lt, 1]
-                if e > s and k > 0 and anchored and (e == n - 1 or cells[e + 1] == 0):
-                    spans[m, 0] = direction
-                    spans[m, 1] = r
-                    spans[m, 2] = s
-                    spans[m, 3] = e
-                    spans[m, 4] = k
-                    spans[m, 5] = union
-                    fixed[m, 0] = fa
-                    fixed[m, 1] = fb
+                    letter = (cells[end] & LETTER_MASK) - 1
+                    fixed_low += inc[letter, 0]
+                    fixed_high += inc[letter, 1]
+                if (
+                    end > start
+                    and empties > 0
+                    and anchored
+                    and (end == size - 1 or cells[end + 1] == EMPTY)
+                ):
+                    spans[m, S_DIR] = direction
+                    spans[m, S_LINE] = line
+                    spans[m, S_START] = start
+                    spans[m, S_END] = end
+                    spans[m, S_EMPTY] = empties
+                    spans[m, S_UNION] = union
+                    fixed[m, 0] = fixed_low
+                    fixed[m, 1] = fixed_high
                     m += 1
     return spans[:m].copy(), fixed[:m].copy()
 
@@ -124,7 +131,8 @@ def rack_subsets(rack, inc):
             p += 1
     # by size: a span of k empty squares then reads only the subsets of
     # sizes k - blanks .. k
-    size_first, dest = bucket_order(sizes[:p], MAX_WORD + 1)
+    # sizes 0..nr; a span reads sizes up to its empty squares (<= all tiles)
+    size_first, dest = bucket_order(sizes[:p], rack.sum() + 2)
     out_keys = np.empty((p, 2), dtype=np.uint64)
     out_sizes = np.empty(p, dtype=np.int64)
     out_masks = np.empty(p, dtype=np.int64)
@@ -201,14 +209,22 @@ def span_signatures(spans, fixed, sub_keys, sub_sizes, sub_masks, size_first, bl
             for j in range(size_first[size], size_first[size + 1]):
                 if not sub_masks[j] & ~union:
                     built += _expansions(nb, u)
-        h = (fixed[i, 0] * np.uint64(0x9E3779B97F4A7C15)) ^ fixed[i, 1] ^ (
-            np.uint64(union) * np.uint64(0xC2B2AE3D27D4EB4F)) ^ np.uint64(k)
+        h = (
+            (fixed[i, 0] * np.uint64(0x9E3779B97F4A7C15))
+            ^ fixed[i, 1]
+            ^ (np.uint64(union) * np.uint64(0xC2B2AE3D27D4EB4F))
+            ^ np.uint64(k)
+        )
         h ^= h >> np.uint64(29)
         s = np.int64(h & np.uint64(cap - 1))
         while seen[s] >= 0:
             e = seen[s]
-            if (fixed[e, 0] == fixed[i, 0] and fixed[e, 1] == fixed[i, 1]
-                    and spans[e, 4] == k and spans[e, 5] == union):
+            if (
+                fixed[e, 0] == fixed[i, 0]
+                and fixed[e, 1] == fixed[i, 1]
+                and spans[e, 4] == k
+                and spans[e, 5] == union
+            ):
                 repeat[i] = True
                 break
             s = (s + 1) & (cap - 1)
@@ -247,42 +263,36 @@ def span_signatures(spans, fixed, sub_keys, sub_sizes, sub_masks, size_first, bl
                         continue
                     for l2 in range(l1, 26):
                         if (union >> l2) & 1:
-                            q = _insert(set_a, set_b, set_used, out, q, a1 + inc[l2, 0],
-                                        b1 + inc[l2, 1])
+                            q = _insert(
+                                set_a, set_b, set_used, out, q, a1 + inc[l2, 0], b1 + inc[l2, 1]
+                            )
     return out[:q].copy(), built
-
-
-def board_lines(board: np.ndarray, size: int) -> tuple[np.ndarray, np.ndarray]:
-    """Across lines (the rows) and down lines (rows of the transposed board)."""
-    b = board.reshape(size, size)
-    return np.ascontiguousarray(b), np.ascontiguousarray(b.T)
 
 
 @dataclass(frozen=True)
 class Plan:
     """Where moves can go and which signatures to look up for them."""
 
-    spans: np.ndarray  # (m, 6) int64, columns S_*
-    fixed: np.ndarray  # (m, 2) uint64 fixed-letter keys per span
-    queries: np.ndarray  # (q, 2) uint64 distinct signatures
+    spans: npt.NDArray[np.int64]  # (m, 6), columns S_*
+    fixed: npt.NDArray[np.uint64]  # (m, 2) fixed-letter keys per span
+    queries: npt.NDArray[np.uint64]  # (q, 2) distinct signatures
     built: int  # signatures built before de-duplication
 
 
 @njit(cache=True)
 def rack_letters(counts):
-    """Bit mask of the letters the rack can put down: all 26 with a blank."""
-    if counts[26] > 0:
-        return (1 << 26) - 1
-    bits = 0
-    for lt in range(26):
-        if counts[lt] > 0:
-            bits |= 1 << lt
-    return bits
+    """Bit set of the letters the rack can put down: all 26 with a blank."""
+    if counts[BLANK] > 0:
+        return ALL_LETTERS
+    letters = 0
+    for letter in range(26):
+        if counts[letter] > 0:
+            letters |= 1 << letter
+    return letters
 
 
 @njit(cache=True)
-def plan_arrays(lines_a, lines_d, mask_a, mask_d, rack, start_r, start_c, through,
-                signatures, inc):
+def plan_arrays(view, rack, signatures, inc):
     """``plan`` in one compiled call (a request pays one dispatch, not eight):
     spans and fixed keys of both directions, then the distinct signatures.
 
@@ -292,27 +302,27 @@ def plan_arrays(lines_a, lines_d, mask_a, mask_d, rack, start_r, start_c, throug
     counts = rack.astype(np.int64)
     tiles = counts.sum()
     allowed = np.uint32(rack_letters(counts))
-    sp_a, fx_a = find_spans(lines_a, mask_a & allowed,
-                            anchors(lines_a, start_r, start_c, through), tiles, 0, inc)
-    sp_d, fx_d = find_spans(lines_d, mask_d & allowed,
-                            anchors(lines_d, start_c, start_r, through), tiles, 1, inc)
-    spans = np.concatenate((sp_a, sp_d))
-    fixed = np.concatenate((fx_a, fx_d))
+    size = view.lines.shape[1]
+    spans_across, fixed_across = find_spans(
+        view.lines[0], view.cross_mask[0] & allowed, view.anchors[0], tiles, 0, size, inc
+    )
+    spans_down, fixed_down = find_spans(
+        view.lines[1], view.cross_mask[1] & allowed, view.anchors[1], tiles, 1, size, inc
+    )
+    spans = np.concatenate((spans_across, spans_down))
+    fixed = np.concatenate((fixed_across, fixed_down))
     if not signatures:
         return spans, fixed, np.zeros((0, 2), dtype=np.uint64), 0
     sub_keys, sub_sizes, sub_masks, size_first = rack_subsets(counts, inc)
-    queries, built = span_signatures(spans, fixed, sub_keys, sub_sizes, sub_masks, size_first,
-                                     counts[26], inc)
+    queries, built = span_signatures(
+        spans, fixed, sub_keys, sub_sizes, sub_masks, size_first, counts[BLANK], inc
+    )
     return spans, fixed, queries, built
 
 
-def plan(board: np.ndarray, size: int, rack: np.ndarray, start: tuple[int, int],
-         masks: tuple[np.ndarray, np.ndarray], signatures: bool = True,
-         through: bool = False) -> Plan:
-    """Spans of both directions and their distinct signatures. ``masks`` are the
-    cross-check masks of the across and down lines (from the trie or the table).
-    ``signatures=False``: spans only (the gateway fitting the worker's words)."""
-    lines_a, lines_d = board_lines(board, size)
-    spans, fixed, queries, built = plan_arrays(
-        lines_a, lines_d, masks[0], masks[1], rack, start[0], start[1], through, signatures, INC)
+def plan(view: BoardView, rack: npt.NDArray[np.uint8], signatures: bool = True) -> Plan:
+    """Spans of both directions and their distinct signatures. The view's masks
+    may come from the trie or the signature table. ``signatures=False``: spans
+    only (the gateway fitting the worker's words)."""
+    spans, fixed, queries, built = plan_arrays(view, rack, signatures, INC)
     return Plan(spans=spans, fixed=fixed, queries=queries, built=int(built))

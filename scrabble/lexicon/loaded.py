@@ -27,15 +27,19 @@ class Lexicon:
         info = read_info(path)
         words = load_words(path)
         trie = build_trie(words)
-        return cls(info=info, db_path=path, words=words, trie=trie,
-                   load_ms=(time.perf_counter() - started) * 1000)
+        return cls(
+            info=info,
+            db_path=path,
+            words=words,
+            trie=trie,
+            load_ms=(time.perf_counter() - started) * 1000,
+        )
 
     @classmethod
     def from_words(cls, words: list[str], name: str = "custom") -> Lexicon:
         """An in-memory lexicon (tests with small dictionaries)."""
         words = sorted({w.upper() for w in words})
-        info = LexiconInfo(name=name, words=len(words), signatures=0, sha256="",
-                           format_version=0)
+        info = LexiconInfo(name=name, words=len(words), signatures=0, sha256="", format_version=0)
         return cls(info=info, db_path=Path(), words=words, trie=build_trie(words), load_ms=0.0)
 
     def contains(self, word: str) -> bool:

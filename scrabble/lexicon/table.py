@@ -22,10 +22,11 @@ from __future__ import annotations
 
 import sqlite3
 import time
-from dataclasses import dataclass
 from pathlib import Path
+from typing import NamedTuple
 
 import numpy as np
+import numpy.typing as npt
 from numba import njit
 
 from scrabble.lexicon.signature import SIGNATURE_BYTES
@@ -94,7 +95,7 @@ def build_slots(keys, capacity):
 
 
 @njit(cache=True)
-def probe_many(slots, keys, queries):
+def probe_signatures(slots, keys, queries):
     """Rows for (q, 2) query keys (-1 = miss) and the slots visited.
 
     Three passes rather than one probe after another: all hashes, then every
@@ -151,7 +152,7 @@ def gather_rows(text, text_off, rows):
             out[pos - 1] = 32  # the row's newline becomes the separator
         start = text_off[r]
         stop = text_off[r + 1] - 1
-        out[pos:pos + stop - start] = text[start:stop]
+        out[pos : pos + stop - start] = text[start:stop]
         pos += stop - start + 1
     return out
 
@@ -189,12 +190,13 @@ def _text_arrays(joined: bytes, count: int) -> tuple[np.ndarray, np.ndarray]:
     return text, text_off
 
 
-@dataclass(frozen=True)
-class SignatureTable:
-    keys: np.ndarray
-    slots: np.ndarray
-    text: np.ndarray
-    text_off: np.ndarray
+class SignatureTable(NamedTuple):
+    """Passed to kernels as it is (Numba takes a named tuple of arrays)."""
+
+    keys: npt.NDArray[np.uint64]
+    slots: npt.NDArray[np.int64]
+    text: npt.NDArray[np.uint8]
+    text_off: npt.NDArray[np.int32]
     load_ms: float = 0.0
 
     @property
@@ -210,14 +212,20 @@ class SignatureTable:
         return self.keys.nbytes + self.slots.nbytes + self.text.nbytes + self.text_off.nbytes
 
     @classmethod
-    def from_arrays(cls, keys: np.ndarray, text: np.ndarray, text_off: np.ndarray,
-                    started: float) -> SignatureTable:
+    def from_arrays(
+        cls, keys: np.ndarray, text: np.ndarray, text_off: np.ndarray, started: float
+    ) -> SignatureTable:
         capacity = 1
         while capacity * LOAD_FACTOR < max(len(keys), 1):
             capacity <<= 1
         slots = build_slots(keys, capacity)
-        return cls(keys=keys, slots=slots, text=text, text_off=text_off,
-                   load_ms=(time.perf_counter() - started) * 1000)
+        return cls(
+            keys=keys,
+            slots=slots,
+            text=text,
+            text_off=text_off,
+            load_ms=(time.perf_counter() - started) * 1000,
+        )
 
     @classmethod
     def from_rows(cls, rows: list[tuple[bytes, str]]) -> SignatureTable:
@@ -235,15 +243,15 @@ class SignatureTable:
         with sqlite3.connect(f"file:{db_path}?mode=ro", uri=True) as con:
             hexes, words, count = con.execute(
                 "SELECT group_concat(hex(signature), ''), group_concat(words, char(10)), "
-                "count(*) FROM signatures").fetchone()
+                "count(*) FROM signatures"
+            ).fetchone()
         con.close()
         keys = keys_from_blobs(bytes.fromhex(hexes or ""), count)
-        return cls.from_arrays(keys, *_text_arrays((words or "").encode("ascii"), count),
-                               started)
+        return cls.from_arrays(keys, *_text_arrays((words or "").encode("ascii"), count), started)
 
     def lookup(self, queries: np.ndarray) -> tuple[np.ndarray, int]:
         """(q, 2) uint64 keys -> rows (-1 miss) and slots probed."""
-        rows, probes = probe_many(self.slots, self.keys, np.ascontiguousarray(queries))
+        rows, probes = probe_signatures(self.slots, self.keys, np.ascontiguousarray(queries))
         return rows, int(probes)
 
     def words_of(self, rows: np.ndarray) -> list[str]:

@@ -9,19 +9,21 @@ breadth-first order, which keeps the top levels (walked most) together.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 import numpy as np
+import numpy.typing as npt
 from numba import njit
 
 TERMINAL = np.uint32(1 << 26)
 LETTERS = (1 << 26) - 1
 
 
-@dataclass(frozen=True)
-class Trie:
-    mask: np.ndarray  # uint32 per node
-    first: np.ndarray  # int32 per node
+class Trie(NamedTuple):
+    """Passed to kernels as it is (Numba takes a named tuple of arrays)."""
+
+    mask: npt.NDArray[np.uint32]  # per node
+    first: npt.NDArray[np.int32]  # per node
 
     @property
     def nodes(self) -> int:
@@ -33,10 +35,10 @@ class Trie:
 
     def contains(self, word: str) -> bool:
         codes = np.frombuffer(word.upper().encode("ascii"), dtype=np.uint8) - 65
-        return bool(contains(self.mask, self.first, codes.astype(np.uint8)))
+        return bool(contains(self, codes.astype(np.uint8)))
 
 
-def word_matrix(words: list[str]) -> tuple[np.ndarray, np.ndarray]:
+def word_matrix(words: list[str]) -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.int32]]:
     """Sorted words -> (n, longest) letter codes 1..26 (0 padded) and lengths."""
     width = max((len(w) for w in words), default=1)
     padded = "".join(w.ljust(width, "@") for w in words).encode("ascii")
@@ -105,25 +107,25 @@ def popcount32(x):
 
 
 @njit(cache=True, inline="always")
-def child(mask, first, node, letter):
-    """Child of node for letter 0..25, or -1."""
-    m = np.int64(mask[node])
-    if (m >> letter) & 1 == 0:
+def child(trie, node, letter):
+    """Child of node for letter index 0..25, or -1."""
+    letters = np.int64(trie.mask[node])
+    if (letters >> letter) & 1 == 0:
         return -1
-    return first[node] + popcount32(m & ((np.int64(1) << letter) - 1))
+    return trie.first[node] + popcount32(letters & ((np.int64(1) << letter) - 1))
 
 
 @njit(cache=True, inline="always")
-def is_terminal(mask, node):
-    return (np.int64(mask[node]) >> 26) & 1 == 1
+def is_terminal(trie, node):
+    return (np.int64(trie.mask[node]) >> 26) & 1 == 1
 
 
 @njit(cache=True)
-def contains(mask, first, codes):
-    """codes: letters 0..25."""
+def contains(trie, codes):
+    """codes: letter indices 0..25."""
     node = 0
     for k in range(codes.shape[0]):
-        node = child(mask, first, node, np.int64(codes[k]))
+        node = child(trie, node, np.int64(codes[k]))
         if node < 0:
             return False
-    return is_terminal(mask, node)
+    return is_terminal(trie, node)

@@ -14,9 +14,9 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from scrabble.engines.trie_engine import TrieEngine
 from scrabble.game import Game
 from scrabble.lexicon.loaded import Lexicon
-from scrabble.movegen import generate
 from scrabble.position import Position
 from scrabble.tiles import BLANK
 
@@ -47,9 +47,15 @@ def _with_blanks(position: Position, want: int, rng: random.Random) -> Position:
     return Position(board=position.board, rack=rack, rules=position.rules)
 
 
-def self_play_positions(lexicon: Lexicon, count: int = 240, seed: int = 2026,
-                        one_blank: float = 0.15, two_blanks: float = 0.08) -> list[Sample]:
+def self_play_positions(
+    lexicon: Lexicon,
+    count: int = 240,
+    seed: int = 2026,
+    one_blank: float = 0.15,
+    two_blanks: float = 0.08,
+) -> list[Sample]:
     rng = random.Random(seed)
+    engine = TrieEngine(lexicon)
     samples: list[Sample] = []
     game_no = 0
     while len(samples) < count:
@@ -57,7 +63,7 @@ def self_play_positions(lexicon: Lexicon, count: int = 240, seed: int = 2026,
         turn = 0
         while not game.over and len(samples) < count:
             position = game.position()
-            moves = generate(position, lexicon)
+            moves = engine.generate(position)
             roll = rng.random()
             shown = position
             if roll < two_blanks:

@@ -1,30 +1,40 @@
-"""Turning bad input into clear 4xx answers that name the field."""
+"""HTTP error bodies both services answer with, and the gateway's request guards.
+
+Every error is `{"error": "<field>: <problem>", "detail": [{"field", "message"}]}`.
+"""
 
 from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from fastapi import Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+Body = dict[str, Any]
 
-def _field(loc: tuple) -> str:
+
+def _field(loc: Sequence[object]) -> str:
     parts = [str(p) for p in loc if p != "body"]
     return ".".join(parts) if parts else "body"
 
 
-def field_error(field: str, message: str, error: str | None = None) -> dict:
+def field_error(field: str, message: str, error: str | None = None) -> Body:
     """The body of an error about one named field; ``error``, the one-line
     summary, is "field: message" unless given."""
-    return {"error": error or f"{field}: {message}",
-            "detail": [{"field": field, "message": message}]}
+    return {
+        "error": error or f"{field}: {message}",
+        "detail": [{"field": field, "message": message}],
+    }
 
 
-def too_large(max_bytes: int) -> dict:
+def too_large(max_bytes: int) -> Body:
     return field_error("body", f"request body is larger than {max_bytes} bytes")
 
 
-def error_content(errors: list[dict]) -> tuple[int, dict]:
+def error_content(errors: Sequence[Mapping[str, Any]]) -> tuple[int, Body]:
     """pydantic's errors -> (status, body): 400 for malformed JSON, else 422,
     with ``detail: [{field, message}]`` and a one-line ``error``."""
     detail = []
@@ -33,7 +43,7 @@ def error_content(errors: list[dict]) -> tuple[int, dict]:
         kind = err.get("type", "")
         message = str(err.get("msg", "invalid"))
         if message.startswith("Value error, "):
-            message = message[len("Value error, "):]
+            message = message[len("Value error, ") :]
         field = _field(tuple(err.get("loc", ())))
         if kind == "json_invalid":
             status = 400
@@ -52,7 +62,8 @@ def error_content(errors: list[dict]) -> tuple[int, dict]:
     return status, {"error": summary, "detail": detail}
 
 
-async def validation_error_response(request: Request, exc: RequestValidationError) -> JSONResponse:
+async def validation_error_response(request: Request, exc: Exception) -> JSONResponse:
+    assert isinstance(exc, RequestValidationError)  # the only exception it is registered for
     status, content = error_content(list(exc.errors()))
     return JSONResponse(status_code=status, content=content)
 

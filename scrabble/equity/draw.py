@@ -20,7 +20,7 @@ from math import comb
 
 import numpy as np
 
-from scrabble.tiles import BLANK, RACK_SYMBOLS
+from scrabble.tiles import BLANK
 
 
 def p_at_least_one(total: int, good: int, draws: int) -> float:
@@ -89,14 +89,3 @@ def p_draw_all_exact(pool: np.ndarray, need: np.ndarray, draws: int) -> Fraction
 def p_draw_all(pool: np.ndarray, need: np.ndarray, draws: int) -> float:
     """P(``draws`` tiles from ``pool`` hold ``need``, blanks standing in for letters)."""
     return float(p_draw_all_exact(pool, need, draws))
-
-
-def unseen_block(pool: np.ndarray, draw_counts: list[int]) -> dict:
-    """The API's ``unseen`` object: count, tiles and P(at least one) per draw count."""
-    total = int(pool.sum())
-    tiles = {RACK_SYMBOLS[i]: int(pool[i]) for i in range(27) if pool[i] > 0}
-    probs: dict[str, dict[str, float]] = {}
-    for d in sorted(set(int(x) for x in draw_counts if x > 0), reverse=True):
-        probs[str(d)] = {RACK_SYMBOLS[i]: round(p_at_least_one(total, int(pool[i]), d), 6)
-                         for i in range(27) if pool[i] > 0}
-    return {"count": total, "tiles": tiles, "p_at_least_one": probs}

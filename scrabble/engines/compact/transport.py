@@ -28,7 +28,7 @@ class _Connection(asyncio.Protocol):
         self.transport: asyncio.Transport | None = None
         self.parser = httptools.HttpResponseParser(self)
         self.closed = False
-        self.waiter: asyncio.Future | None = None
+        self.waiter: asyncio.Future[None] | None = None
         self.headers: list[tuple[bytes, bytes]] = []
         self.body: list[bytes] = []
         self.received = False
@@ -83,8 +83,9 @@ class _Connection(asyncio.Protocol):
         self.transport.write(data)  # type: ignore[union-attr]
         timer = None
         if read_timeout is not None:
-            timer = loop.call_later(read_timeout, self._fail,
-                                    httpx.ReadTimeout(f"no response within {read_timeout} s"))
+            timer = loop.call_later(
+                read_timeout, self._fail, httpx.ReadTimeout(f"no response within {read_timeout} s")
+            )
         try:
             await self.waiter
         finally:
@@ -103,7 +104,8 @@ class WorkerTransport(httpx.AsyncBaseTransport):
         loop = asyncio.get_running_loop()
         try:
             _, conn = await asyncio.wait_for(
-                loop.create_connection(_Connection, host, port), timeout)
+                loop.create_connection(_Connection, host, port), timeout
+            )
         except TimeoutError:
             raise httpx.ConnectTimeout(f"no connection within {timeout} s") from None
         except OSError as exc:
@@ -136,9 +138,13 @@ class WorkerTransport(httpx.AsyncBaseTransport):
             head += [b"%s: %s\r\n" % pair for pair in request.headers.raw]
             head.append(b"\r\n")
             await conn.exchange(b"".join(head) + await request.aread(), timeouts.get("read"))
-            response = httpx.Response(conn.parser.get_status_code(), headers=conn.headers,
-                                      content=b"".join(conn.body), request=request,
-                                      extensions={"http_version": b"HTTP/1.1"})
+            response = httpx.Response(
+                conn.parser.get_status_code(),
+                headers=conn.headers,
+                content=b"".join(conn.body),
+                request=request,
+                extensions={"http_version": b"HTTP/1.1"},
+            )
             if conn.keep_alive and len(idle) < self._max_keepalive:
                 idle.append(conn)
             else:
