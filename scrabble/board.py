@@ -29,7 +29,7 @@ from numba import njit
 from scrabble.lexicon.table import INC, probe_signatures, row_has_word
 from scrabble.lexicon.trie import Trie, child, is_terminal
 from scrabble.rules import Rules
-from scrabble.tiles import ALL_LETTERS, BLANK_FLAG, EMPTY, LETTER_MASK
+from scrabble.tiles import ALL_LETTERS, BLANK, BLANK_FLAG, EMPTY, LETTER_MASK
 
 NO_CROSS = -1  # cross_score of a square with no perpendicular neighbour
 
@@ -41,6 +41,18 @@ class BoardView(NamedTuple):
     anchors: npt.NDArray[np.bool_]
     letter_mult: npt.NDArray[np.int32]
     word_mult: npt.NDArray[np.int32]
+
+
+@njit(cache=True, inline="always")
+def rack_letters(rack):
+    """The letter set a rack can put down: all 26 with a blank, else those it holds."""
+    if rack[BLANK] > 0:
+        return np.int64(ALL_LETTERS)
+    letters = np.int64(0)
+    for letter in range(26):
+        if rack[letter] > 0:
+            letters |= np.int64(1) << letter
+    return letters
 
 
 @njit(cache=True)

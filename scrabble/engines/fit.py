@@ -18,12 +18,14 @@ from numba import njit
 
 from scrabble.board import BoardView
 from scrabble.engines.bucket import bucket_order
+from scrabble.engines.span import S_DIR, S_EMPTY, S_END, S_LINE, S_START
 from scrabble.moves import META_COLUMNS, MoveList, capacity_for, record_move
 from scrabble.position import Position
 from scrabble.scoring import score_line
-from scrabble.tiles import BLANK, BLANK_FLAG, DOWN, EMPTY, LETTER_MASK, NEW_FLAG
+from scrabble.tiles import ALL_LETTERS, BLANK, BLANK_FLAG, DOWN, EMPTY, LETTER_MASK, NEW_FLAG
 
 SPACE = 32  # between the words of a joined word list
+ASCII_BEFORE_A = 64  # 'A' - 64 = letter code 1
 
 
 @njit(cache=True)
@@ -53,43 +55,43 @@ def build_index(words, len_first):
 
 
 @njit(cache=True)
-def span_word_ids(cells, cm, s, length, ids, first, width, out):
+def span_word_ids(cells, cross_mask, start, length, ids, first, width, out):
     """Candidate word ids for a span: the buckets of its most selective square
     (a fixed letter, or the letters its cross-check mask allows). Each word has
     one letter per square, so the buckets never overlap. Returns the count."""
     best = -1
     best_cost = np.int64(1) << 62
-    for q in range(length):
-        base = (length * width + q) * 26
-        cell = cells[s + q]
+    for at in range(length):
+        base = (length * width + at) * 26
+        cell = cells[start + at]
         if cell != EMPTY:
-            lt = (cell & LETTER_MASK) - 1
-            cost = first[base + lt + 1] - first[base + lt]
+            letter = (cell & LETTER_MASK) - 1
+            cost = first[base + letter + 1] - first[base + letter]
         else:
-            m = np.int64(cm[s + q])
-            if m == (1 << 26) - 1:  # most empty squares: every word of the length
+            allowed = np.int64(cross_mask[start + at])
+            if allowed == ALL_LETTERS:  # most empty squares: every word of the length
                 cost = first[base + 26] - first[base]
             else:
                 cost = 0
-                for lt in range(26):
-                    if (m >> lt) & 1:
-                        cost += first[base + lt + 1] - first[base + lt]
+                for letter in range(26):
+                    if (allowed >> letter) & 1:
+                        cost += first[base + letter + 1] - first[base + letter]
         if cost < best_cost:
             best_cost = cost
-            best = q
-    n = 0
+            best = at
+    found = 0
     base = (length * width + best) * 26
-    cell = cells[s + best]
-    for lt in range(26):
+    cell = cells[start + best]
+    for letter in range(26):
         if cell != EMPTY:
-            if lt != (cell & LETTER_MASK) - 1:
+            if letter != (cell & LETTER_MASK) - 1:
                 continue
-        elif not (np.int64(cm[s + best]) >> lt) & 1:
+        elif not (np.int64(cross_mask[start + best]) >> letter) & 1:
             continue
-        for j in range(first[base + lt], first[base + lt + 1]):
-            out[n] = ids[j]
-            n += 1
-    return n
+        for j in range(first[base + letter], first[base + letter + 1]):
+            out[found] = ids[j]
+            found += 1
+    return found
 
 
 @njit(cache=True)
@@ -106,100 +108,104 @@ def fit_words(spans, view, words, len_first, rack, scoring, capacity):
     found = 0
     checks = 0
     need = np.zeros(26, dtype=np.int64)
-    pos = np.zeros(size, dtype=np.int64)
-    cur = np.zeros(size, dtype=np.uint8)
+    empty_at = np.zeros(size, dtype=np.int64)  # offsets of the span's empty squares
+    word = np.zeros(size, dtype=np.uint8)
     blanks = rack[BLANK]
     ids, first = build_index(words, len_first)
-    cand = np.empty(max(words.shape[0], 1), dtype=np.int64)
+    candidates = np.empty(max(words.shape[0], 1), dtype=np.int64)
     for i in range(spans.shape[0]):
-        direction = spans[i, 0]
-        line = spans[i, 1]
-        s = spans[i, 2]
-        e = spans[i, 3]
-        length = e - s + 1
+        direction = spans[i, S_DIR]
+        line = spans[i, S_LINE]
+        start = spans[i, S_START]
+        end = spans[i, S_END]
+        length = end - start + 1
         if length > width:
             continue  # no candidate word is this long
         cells = view.lines[direction, line]
-        cm = view.cross_mask[direction, line]
-        cross = view.cross_score[direction, line]
-        lm = view.letter_mult[direction, line]
-        wm = view.word_mult[direction, line]
-        if direction == DOWN and spans[i, 4] == 1:
+        cross_mask = view.cross_mask[direction, line]
+        cross_score = view.cross_score[direction, line]
+        letter_mult = view.letter_mult[direction, line]
+        word_mult = view.word_mult[direction, line]
+        if direction == DOWN and spans[i, S_EMPTY] == 1:
             # a single tile that also forms an across word is listed across only
-            single = s
+            single = start
             while cells[single] != EMPTY:
                 single += 1
-            if cross[single] >= 0:
+            if cross_score[single] >= 0:
                 continue
-        ncand = span_word_ids(cells, cm, s, length, ids, first, width, cand)
-        for ci in range(ncand):
-            w = cand[ci]
+        count = span_word_ids(cells, cross_mask, start, length, ids, first, width, candidates)
+        for c in range(count):
+            candidate = candidates[c]
             checks += 1
-            ok = True
-            k = 0
-            for lt in range(26):
-                need[lt] = 0
-            for q in range(length):
-                letter = np.int64(words[w, q])
-                cell = cells[s + q]
+            fits = True
+            placed = 0
+            for letter in range(26):
+                need[letter] = 0
+            for at in range(length):
+                letter = np.int64(words[candidate, at])
+                cell = cells[start + at]
                 if cell != EMPTY:
                     if (cell & LETTER_MASK) != letter:
-                        ok = False
+                        fits = False
                         break
                 else:
-                    if not (np.int64(cm[s + q]) >> (letter - 1)) & 1:
-                        ok = False
+                    if not (np.int64(cross_mask[start + at]) >> (letter - 1)) & 1:
+                        fits = False
                         break
                     need[letter - 1] += 1
-                    pos[k] = q
-                    k += 1
-            if not ok:
+                    empty_at[placed] = at
+                    placed += 1
+            if not fits:
                 continue
             deficit = 0
-            for lt in range(26):
-                if need[lt] > rack[lt]:
-                    deficit += need[lt] - rack[lt]
+            for letter in range(26):
+                if need[letter] > rack[letter]:
+                    deficit += need[letter] - rack[letter]
             if deficit > blanks:
                 continue
-            for q in range(length):
-                cell = cells[s + q]
-                cur[s + q] = cell if cell != EMPTY else np.uint8(words[w, q] | NEW_FLAG)
+            for at in range(length):
+                cell = cells[start + at]
+                word[start + at] = (
+                    cell if cell != EMPTY else np.uint8(words[candidate, at] | NEW_FLAG)
+                )
             # every set of new squares that may hold the blanks is one move
-            for bm in range(1 << k):
-                nb = 0
-                x = bm
-                while x:
-                    x &= x - 1
-                    nb += 1
-                if nb < deficit or nb > blanks:
+            for blank_set in range(1 << placed):
+                blanks_used = 0
+                rest = blank_set
+                while rest:
+                    rest &= rest - 1
+                    blanks_used += 1
+                if blanks_used < deficit or blanks_used > blanks:
                     continue
-                for t in range(k):
-                    lt = words[w, pos[t]] - 1
-                    if (bm >> t) & 1:
-                        need[lt] -= 1
+                for t in range(placed):
+                    letter = words[candidate, empty_at[t]] - 1
+                    if (blank_set >> t) & 1:
+                        need[letter] -= 1
                 covered = True
-                for t in range(k):
-                    lt = words[w, pos[t]] - 1
-                    if need[lt] > rack[lt]:
+                for t in range(placed):
+                    letter = words[candidate, empty_at[t]] - 1
+                    if need[letter] > rack[letter]:
                         covered = False
-                for t in range(k):
-                    lt = words[w, pos[t]] - 1
-                    if (bm >> t) & 1:
-                        need[lt] += 1
+                for t in range(placed):
+                    letter = words[candidate, empty_at[t]] - 1
+                    if (blank_set >> t) & 1:
+                        need[letter] += 1
                 if not covered:
                     continue
-                for t in range(k):
-                    q = s + pos[t]
-                    if (bm >> t) & 1:
-                        cur[q] |= BLANK_FLAG
+                for t in range(placed):
+                    at = start + empty_at[t]
+                    if (blank_set >> t) & 1:
+                        word[at] |= BLANK_FLAG
                     else:
-                        cur[q] &= ~np.uint8(BLANK_FLAG)
+                        word[at] &= ~np.uint8(BLANK_FLAG)
                 if found < capacity:
-                    score = score_line(cur, s, e, lm, wm, cross, scoring)
-                    record_move(cur, s, e, line, direction, k, score, out_words, out_meta, found)
+                    score = score_line(word, start, end, letter_mult, word_mult, cross_score,
+                                       scoring)  # fmt: skip
+                    record_move(word, start, end, line, direction, placed, score, out_words,
+                                out_meta, found)  # fmt: skip
                 found += 1
-    n = min(found, capacity)
-    return out_words[:n], out_meta[:n], found, checks
+    kept = min(found, capacity)
+    return out_words[:kept], out_meta[:kept], found, checks
 
 
 @njit(cache=True)
@@ -207,19 +213,19 @@ def _words_by_length(text, m, width):
     """``text``: m words of ASCII capitals, one space between words."""
     starts = np.empty(m, dtype=np.int64)
     lengths = np.empty(m, dtype=np.int64)
-    w = 0
+    word = 0
     start = 0
-    for i in range(text.shape[0] + 1):
-        if i == text.shape[0] or text[i] == SPACE:
-            starts[w] = start
-            lengths[w] = i - start
-            w += 1
-            start = i + 1
+    for at in range(text.shape[0] + 1):
+        if at == text.shape[0] or text[at] == SPACE:
+            starts[word] = start
+            lengths[word] = at - start
+            word += 1
+            start = at + 1
     len_first, dest = bucket_order(lengths, width + 1)
     matrix = np.zeros((m, width), dtype=np.uint8)
-    for w in range(m):
-        for p in range(lengths[w]):
-            matrix[dest[w], p] = text[starts[w] + p] - 64
+    for word in range(m):
+        for at in range(lengths[word]):
+            matrix[dest[word], at] = text[starts[word] + at] - ASCII_BEFORE_A
     return matrix, len_first
 
 

@@ -22,6 +22,7 @@ from typing import Final
 import numpy as np
 from numba import njit
 
+from scrabble.board import rack_letters
 from scrabble.lexicon.trie import child, is_terminal, popcount32
 from scrabble.moves import META_COLUMNS, record_move
 from scrabble.scoring import score_line
@@ -52,18 +53,6 @@ FRAME_ROWS: Final = 9
 def lowest_letter(letters):
     """Index of the lowest set bit of a non-zero 26-bit set."""
     return popcount32((letters & -letters) - 1)
-
-
-@njit(cache=True, inline="always")
-def rack_letters(rack):
-    """Letters a rack can play: all 26 with a blank, else those it holds."""
-    if rack[BLANK] > 0:
-        return np.int64(ALL_LETTERS)
-    letters = np.int64(0)
-    for letter in range(26):
-        if rack[letter] > 0:
-            letters |= np.int64(1) << letter
-    return letters
 
 
 @njit(cache=True)

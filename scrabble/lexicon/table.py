@@ -60,22 +60,22 @@ def keys_from_blobs(blobs: list[bytes] | bytes, count: int) -> np.ndarray:
 
 def blobs_from_keys(keys: np.ndarray) -> np.ndarray:
     """(m, 2) uint64 keys -> (m, 13) uint8 signatures."""
-    k = np.ascontiguousarray(keys, dtype="<u8")
-    return k.view(np.uint8).reshape(len(k), 16)[:, :SIGNATURE_BYTES]
+    little = np.ascontiguousarray(keys, dtype="<u8")
+    return little.view(np.uint8).reshape(len(little), 16)[:, :SIGNATURE_BYTES]
 
 
 @njit(cache=True, inline="always")
-def fnv1a(a, b):
-    """FNV-1a 64-bit over the 13 signature bytes held in (a, b)."""
-    h = np.uint64(1469598103934665603)
+def fnv1a(low, high):
+    """FNV-1a 64-bit over the 13 signature bytes held in (low, high)."""
+    hashed = np.uint64(1469598103934665603)
     prime = np.uint64(1099511628211)
-    for i in range(8):
-        h ^= (a >> np.uint64(8 * i)) & np.uint64(255)
-        h *= prime
-    for i in range(5):
-        h ^= (b >> np.uint64(8 * i)) & np.uint64(255)
-        h *= prime
-    return h
+    for byte in range(8):
+        hashed ^= (low >> np.uint64(8 * byte)) & np.uint64(255)
+        hashed *= prime
+    for byte in range(5):
+        hashed ^= (high >> np.uint64(8 * byte)) & np.uint64(255)
+        hashed *= prime
+    return hashed
 
 
 @njit(cache=True)
@@ -85,12 +85,12 @@ def build_slots(keys, capacity):
     match, so a miss (most look-ups) touches the slot array alone."""
     slots = np.full(capacity, -1, dtype=np.int64)
     mask = np.uint64(capacity - 1)
-    for i in range(keys.shape[0]):
-        h = fnv1a(keys[i, 0], keys[i, 1])
-        s = np.int64(h & mask)
-        while slots[s] >= 0:
-            s = (s + 1) & (capacity - 1)
-        slots[s] = (np.int64(h >> np.uint64(33)) << 32) | i
+    for row in range(keys.shape[0]):
+        hashed = fnv1a(keys[row, 0], keys[row, 1])
+        slot = np.int64(hashed & mask)
+        while slots[slot] >= 0:
+            slot = (slot + 1) & (capacity - 1)
+        slots[slot] = (np.int64(hashed >> np.uint64(33)) << 32) | row
     return slots
 
 
@@ -103,22 +103,22 @@ def probe_signatures(slots, keys, queries):
     waits on each cache miss in turn), then the comparisons and any further
     probing. 2.2x faster on the corpus's query sets with cold caches
     (``docs/worker-transport.md``)."""
-    q = queries.shape[0]
-    cap = slots.shape[0]
-    low = np.uint64(cap - 1)
-    start = np.empty(q, dtype=np.int64)
-    tag = np.empty(q, dtype=np.int64)
-    for i in range(q):
-        h = fnv1a(queries[i, 0], queries[i, 1])
-        start[i] = np.int64(h & low)
-        tag[i] = np.int64(h >> np.uint64(33))
-    first = np.empty(q, dtype=np.int64)
-    for i in range(q):
+    count = queries.shape[0]
+    capacity = slots.shape[0]
+    mask = np.uint64(capacity - 1)
+    start = np.empty(count, dtype=np.int64)
+    tag = np.empty(count, dtype=np.int64)
+    for i in range(count):
+        hashed = fnv1a(queries[i, 0], queries[i, 1])
+        start[i] = np.int64(hashed & mask)
+        tag[i] = np.int64(hashed >> np.uint64(33))
+    first = np.empty(count, dtype=np.int64)
+    for i in range(count):
         first[i] = slots[start[i]]
-    out = np.empty(q, dtype=np.int32)
+    out = np.empty(count, dtype=np.int32)
     visited = 0
-    for i in range(q):
-        s = start[i]
+    for i in range(count):
+        at = start[i]
         slot = first[i]
         out[i] = -1
         while True:
@@ -130,8 +130,8 @@ def probe_signatures(slots, keys, queries):
                 if keys[row, 0] == queries[i, 0] and keys[row, 1] == queries[i, 1]:
                     out[i] = row
                     break
-            s = (s + 1) & (cap - 1)
-            slot = slots[s]
+            at = (at + 1) & (capacity - 1)
+            slot = slots[at]
     return out, visited
 
 
@@ -140,18 +140,18 @@ def gather_rows(text, text_off, rows):
     """The words of the hit rows as one space-separated byte buffer (one
     decode and one split in Python instead of one per row)."""
     total = 0
-    for r in rows:
-        if r >= 0:
-            total += text_off[r + 1] - text_off[r]
+    for row in rows:
+        if row >= 0:
+            total += text_off[row + 1] - text_off[row]
     out = np.empty(max(total - 1, 0), dtype=np.uint8)
     pos = 0
-    for r in rows:
-        if r < 0:
+    for row in rows:
+        if row < 0:
             continue
         if pos > 0:
             out[pos - 1] = 32  # the row's newline becomes the separator
-        start = text_off[r]
-        stop = text_off[r + 1] - 1
+        start = text_off[row]
+        stop = text_off[row + 1] - 1
         out[pos : pos + stop - start] = text[start:stop]
         pos += stop - start + 1
     return out

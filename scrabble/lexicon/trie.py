@@ -49,45 +49,45 @@ def word_matrix(words: list[str]) -> tuple[npt.NDArray[np.uint8], npt.NDArray[np
 
 @njit(cache=True)
 def _build(matrix, lengths, total_letters):
-    cap = total_letters + 1
-    mask = np.zeros(cap, dtype=np.uint32)
-    first = np.zeros(cap, dtype=np.int32)
-    q_node = np.empty(cap, dtype=np.int32)
-    q_lo = np.empty(cap, dtype=np.int32)
-    q_hi = np.empty(cap, dtype=np.int32)
-    q_depth = np.empty(cap, dtype=np.int32)
+    # breadth first: a queue of (node, its words' range in the sorted list, depth)
+    room = total_letters + 1
+    mask = np.zeros(room, dtype=np.uint32)
+    first = np.zeros(room, dtype=np.int32)
+    queue_node = np.empty(room, dtype=np.int32)
+    queue_from = np.empty(room, dtype=np.int32)
+    queue_to = np.empty(room, dtype=np.int32)
+    queue_depth = np.empty(room, dtype=np.int32)
     head = 0
     tail = 1
-    q_node[0] = 0
-    q_lo[0] = 0
-    q_hi[0] = matrix.shape[0]
-    q_depth[0] = 0
+    queue_node[0] = 0
+    queue_from[0] = 0
+    queue_to[0] = matrix.shape[0]
+    queue_depth[0] = 0
     free = 1
     while head < tail:
-        node = q_node[head]
-        lo = q_lo[head]
-        hi = q_hi[head]
-        d = q_depth[head]
+        node = queue_node[head]
+        word = queue_from[head]
+        end = queue_to[head]
+        depth = queue_depth[head]
         head += 1
-        i = lo
         # Sorted order puts the word that ends here first.
-        if i < hi and lengths[i] == d:
+        if word < end and lengths[word] == depth:
             mask[node] |= np.uint32(1 << 26)
-            i += 1
+            word += 1
         first[node] = free
-        while i < hi:
-            letter = matrix[i, d]
-            j = i + 1
-            while j < hi and matrix[j, d] == letter:
-                j += 1
+        while word < end:
+            letter = matrix[word, depth]
+            after = word + 1
+            while after < end and matrix[after, depth] == letter:
+                after += 1
             mask[node] |= np.uint32(1 << (letter - 1))
-            q_node[tail] = free
-            q_lo[tail] = i
-            q_hi[tail] = j
-            q_depth[tail] = d + 1
+            queue_node[tail] = free
+            queue_from[tail] = word
+            queue_to[tail] = after
+            queue_depth[tail] = depth + 1
             tail += 1
             free += 1
-            i = j
+            word = after
     return mask[:free].copy(), first[:free].copy()
 
 

@@ -8,8 +8,8 @@ import time
 
 from numba import njit
 
-from scrabble.board import BoardView, table_view_arrays
-from scrabble.engines.span import plan_arrays, rack_letters
+from scrabble.board import BoardView, rack_letters, table_view_arrays
+from scrabble.engines.span import plan_arrays
 from scrabble.lexicon.table import INC, SignatureTable
 from scrabble.moves import Stats
 from scrabble.position import Position
