@@ -1,5 +1,5 @@
 """The public gateway app: POST /scrabble-api (and /pages/scrabble-api.php),
-GET /health, OpenAPI at /docs."""
+GET /health, the web page at /, OpenAPI at /docs (assets served locally)."""
 
 from __future__ import annotations
 
@@ -16,7 +16,9 @@ from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.middleware.cors import CORSMiddleware
 from fastapi.responses import JSONResponse, Response
+from fastapi_offline import FastAPIOffline
 
+from gateway.page import add_page
 from gateway.schemas import ErrorResponse, MoveRequest, MoveResponse
 from gateway.warmup import warm_gateway
 from scrabble import cgp as cgp_format
@@ -60,7 +62,11 @@ async def lifespan(app: FastAPI) -> AsyncIterator[None]:
     await worker.aclose()
 
 
-app = FastAPI(
+# FastAPIOffline: FastAPI with /docs served from the Swagger UI files that
+# package ships, not from a CDN. No ReDoc: its bundle loads a logo from its CDN
+# (docs/page.md).
+app = FastAPIOffline(
+    redoc_url=None,
     title="Scrabble engine gateway",
     description="Post a board and a rack; get every legal move, scored and ranked.",
     version="0.1.0",
@@ -82,6 +88,7 @@ app.add_middleware(
 )
 app.add_middleware(BodySizeLimit, max_bytes=MAX_BODY_BYTES)
 app.add_exception_handler(RequestValidationError, validation_error_response)
+add_page(app)  # GET / (the page, files in gateway/static/) and GET /api (the JSON index)
 
 
 def _ms(since: float) -> float:
@@ -196,16 +203,6 @@ async def scrabble_api(body: MoveRequest, request: Request) -> Response:
 @app.post("/pages/scrabble-api.php", response_model=MoveResponse, include_in_schema=False)
 async def scrabble_api_php(body: MoveRequest, request: Request) -> Response:
     return await find_moves(body, request)
-
-
-@app.get("/", include_in_schema=False)
-async def root() -> dict[str, str]:
-    return {
-        "service": "scrabble engine gateway",
-        "api": "POST /scrabble-api",
-        "docs": "/docs",
-        "health": "/health",
-    }
 
 
 @app.get("/health")

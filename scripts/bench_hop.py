@@ -29,7 +29,7 @@ from scrabble.engines.span import plan  # noqa: E402
 from scrabble.lexicon.loaded import Lexicon  # noqa: E402
 from scrabble.lexicon.store import default_db_path  # noqa: E402
 from scrabble.lexicon.table import SignatureTable  # noqa: E402
-from scrabble.position import make_position  # noqa: E402
+from scrabble.position import Position, make_position  # noqa: E402
 from tooling.golden import golden_positions  # noqa: E402
 
 
@@ -42,49 +42,45 @@ def best_ms(fn: Callable[[], object], repeat: int = 20) -> float:
     return min(times)
 
 
+def measure(position: Position, lexicon: Lexicon, table: SignatureTable) -> dict[str, float]:
+    rules = position.rules
+    letters = rack_letters(position.rack)
+    row, col = rules.opening_square
+    view = trie_view(position.board, rules, lexicon.trie)
+    body = {"board": position.rows(), "rack": position.rack_string()}
+    return {
+        "worker: table view (ms)": best_ms(
+            lambda: table_view_arrays(
+                position.board, rules.size, letters, table, rules.values, row, col, False
+            )
+        ),
+        "gateway: trie view (ms)": best_ms(lambda: trie_view(position.board, rules, lexicon.trie)),
+        "gateway: spans (ms)": best_ms(lambda: plan(view, position.rack, signatures=False)),
+        "request body as today (bytes)": len(orjson.dumps(body)),
+        "masks added to it (bytes)": len(orjson.dumps(view.cross_mask.tolist())),
+        "masks encoded + decoded (ms)": best_ms(
+            lambda: orjson.loads(orjson.dumps(view.cross_mask.tolist()))
+        ),
+    }
+
+
 def main() -> None:
     lexicon = Lexicon.load()
     table = SignatureTable.load(default_db_path())
-    figures: dict[str, list[float]] = {
-        "worker: table view (ms)": [],
-        "gateway: trie view (ms)": [],
-        "gateway: spans (ms)": [],
-        "request body as today (bytes)": [],
-        "masks added to it (bytes)": [],
-        "masks encoded + decoded (ms)": [],
-    }
+    figures: dict[str, list[float]] = {}
     for entry in golden_positions():
         position = make_position(entry["board"], entry["rack"])
-        rules = position.rules
-        letters = rack_letters(position.rack)
-        row, col = rules.opening_square
-
-        def table_view() -> object:
-            return table_view_arrays(
-                position.board, rules.size, letters, table, rules.values, row, col, False
-            )
-
-        view = trie_view(position.board, rules, lexicon.trie)
-        masks = view.cross_mask.tolist()
-        figures["worker: table view (ms)"].append(best_ms(table_view))
-        figures["gateway: trie view (ms)"].append(
-            best_ms(lambda: trie_view(position.board, rules, lexicon.trie))
-        )
-        figures["gateway: spans (ms)"].append(
-            best_ms(lambda: plan(view, position.rack, signatures=False))
-        )
-        body = {"board": position.rows(), "rack": position.rack_string()}
-        figures["request body as today (bytes)"].append(len(orjson.dumps(body)))
-        figures["masks added to it (bytes)"].append(len(orjson.dumps(masks)))
-        figures["masks encoded + decoded (ms)"].append(
-            best_ms(lambda: orjson.loads(orjson.dumps(view.cross_mask.tolist())))
-        )
+        for name, value in measure(position, lexicon, table).items():
+            figures.setdefault(name, []).append(value)
     for name, values in figures.items():
         print(f"{name:>32}: median {statistics.median(values):9.3f}   max {max(values):9.3f}")
     saved = statistics.median(figures["worker: table view (ms)"])
     added = statistics.median(figures["masks encoded + decoded (ms)"])
-    print(f"sending masks would save {saved:.3f} ms of worker work for {added:.3f} ms of JSON "
-          f"and {statistics.median(figures['masks added to it (bytes)']):.0f} more bytes")  # fmt: skip
+    extra = statistics.median(figures["masks added to it (bytes)"])
+    print(
+        f"sending masks would save {saved:.3f} ms of worker work for {added:.3f} ms of JSON "
+        f"and {extra:.0f} more bytes"
+    )
 
 
 if __name__ == "__main__":

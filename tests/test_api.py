@@ -174,6 +174,14 @@ def test_cors_preflight_for_browser_front_ends(gateway_url):
     assert r.headers["access-control-allow-origin"] in ("*", "https://example.org")
 
 
-def test_root_points_to_the_api(gateway_url):
-    body = httpx.get(gateway_url + "/").json()
-    assert body["docs"] == "/docs" and "/scrabble-api" in body["api"]
+def test_api_index_points_to_the_api(gateway_url):
+    body = httpx.get(gateway_url + "/api").json()
+    assert body["docs"] == "/docs" and "/scrabble-api" in body["api"] and body["page"] == "/"
+
+
+def test_root_is_the_page(gateway_url):
+    # the page itself is driven in a real browser by tests/test_page.py
+    r = httpx.get(gateway_url + "/")
+    assert r.headers["content-type"].startswith("text/html")
+    assert 'src="static/page.js"' in r.text
+    assert httpx.get(gateway_url + "/static/page.js").status_code == 200
