@@ -4,16 +4,20 @@ from __future__ import annotations
 
 import itertools
 import random
+import re
 from pathlib import Path
 
 import numpy as np
 import pytest
 
 from scrabble.equity.leave_index import LeaveIndex
-from scrabble.equity.leave_table import LeaveTable, LeaveTableError, file_sha256
+from scrabble.equity.leave_table import LeaveTable, LeaveTableError, file_sha256, table_path
 from scrabble.heuristics.leave import leave_value
+from scrabble.lexicon.loaded import Lexicon
 from scrabble.rules import STANDARD
 from scrabble.tiles import RACK_SYMBOLS, rack_counts
+
+ROOT = Path(__file__).resolve().parents[1]
 
 
 def caps_from(tiles: str) -> np.ndarray:
@@ -153,3 +157,24 @@ def test_rack_leave_values_against_a_plain_lookup() -> None:
         expected_values, expected_radix = plain_rack_values(table, lookup, rack)
         assert radix.tolist() == expected_radix
         assert values.tolist() == expected_values, "".join(RACK_SYMBOLS[t] for t in tiles)
+
+
+def documented_sha256(name: str) -> str:
+    text = (ROOT / "docs" / "leaves.md").read_text()
+    found = re.search(rf"`{name}\.leaves`[^\n]*sha256 `([0-9a-f]{{64}})`", text)
+    assert found, f"docs/leaves.md records no sha256 for {name}.leaves"
+    return found.group(1)
+
+
+def test_committed_sowpods_table(lexicon: Lexicon) -> None:
+    path = table_path("sowpods")
+    assert file_sha256(path) == documented_sha256("sowpods")
+    table = LeaveTable.load("sowpods")
+    p = table.provenance
+    assert p["lexicon"] == {"name": "sowpods", "sha256": lexicon.info.sha256}
+    assert p["games"] == p["games_per_generation"] * p["generations"] > 0
+    assert p["dirty_tree"] is False and re.fullmatch(r"[0-9a-f]{40}", p["commit"])
+    assert p["command"].startswith("scripts/leavegen.py --lexicon sowpods")
+    value = {leave: table.value(caps_from(leave)) for leave in ("?", "S", "Q", "UU", "VV")}
+    assert value["?"] > value["S"] > 0, value
+    assert value["Q"] < 0 and value["UU"] < 0 and value["VV"] < 0, value
