@@ -2,9 +2,11 @@
 
 ``choose_action`` is the one rule (shared by every static player); a player is
 a function ``(position, lexicon, rack_values, radix, bag_count) -> Choice``.
-``standin_best`` is the stand-in until the compiled static best-move path
-lands: the full move list from ``movegen.generate``, each move's leave read from
-``rack_values`` by its mixed-radix index.
+``kernel_best`` is the player leave generation uses: the compiled best-move
+path (``equity.static``: static equity evaluated in the move generator, shadow
+pruning). ``standin_best`` makes the same choice from the full move list (each
+move's leave read from ``rack_values`` by its mixed-radix index); the tests
+check the two agree.
 """
 
 from __future__ import annotations
@@ -15,9 +17,12 @@ from dataclasses import dataclass
 import numpy as np
 
 from scrabble.engines.trie_engine import TrieEngine
-from scrabble.lexicon.loaded import Lexicon
+from scrabble.equity.leave_table import LeaveTable
+from scrabble.equity.static import RackValues, StaticEquity
+from scrabble.lexicon.loaded import Lexicon, signature_table
 from scrabble.moves import MoveList, leaves_of
 from scrabble.position import Position
+from scrabble.rules import STANDARD
 
 POINT = 1000  # millipoints
 
@@ -81,3 +86,39 @@ def standin_best(
         assert exchange_equity is not None
         return Choice("exchange", exchange_equity, keep=digits_of(keep_index, rack, radix))
     return Choice("pass", 0)
+
+
+def kernel_best(position: Position, lexicon: Lexicon, rack_values: np.ndarray,
+                radix: np.ndarray, bag_count: int) -> Choice:  # fmt: skip
+    """``standin_best``'s choice from the compiled best-move path."""
+    static = _static_for(lexicon)
+    worth = RackValues(np.asarray(rack_values, dtype=np.int64), np.asarray(radix, dtype=np.int64))
+    found = static.best(position, lexicon.trie, 1, worth, opening_penalty=False)
+    play_equity = int(found.equity[0]) if len(found.moves) else None
+    rack = np.asarray(position.rack, dtype=np.int64)
+    keep_index = -1
+    exchange_equity: int | None = None
+    if bag_count >= position.rules.rack_size and len(rack_values) > 1:
+        keep_index = best_exchange(rack_values)
+        exchange_equity = int(rack_values[keep_index])
+    action = choose_action(play_equity, exchange_equity)
+    if action == "play":
+        assert play_equity is not None
+        return Choice("play", play_equity, moves=found.moves, index=0)
+    if action == "exchange":
+        assert exchange_equity is not None
+        return Choice("exchange", exchange_equity, keep=digits_of(keep_index, rack, radix))
+    return Choice("pass", 0)
+
+
+_STATIC: dict[int, tuple[Lexicon, StaticEquity]] = {}
+
+
+def _static_for(lexicon: Lexicon) -> StaticEquity:
+    entry = _STATIC.get(id(lexicon))
+    if entry is None or entry[0] is not lexicon:
+        # the leave values come with each call; the table here is only a placeholder
+        placeholder = LeaveTable.linear(STANDARD.counts, STANDARD.rack_size)
+        entry = (lexicon, StaticEquity(placeholder, signature_table(lexicon)))
+        _STATIC[id(lexicon)] = entry
+    return entry[1]
