@@ -13,7 +13,7 @@ from scrabble.engines.registry import DEFAULT_ENGINE, ENGINE_NAMES
 from scrabble.equity.options import RANK_BY, RISK_MODES
 from scrabble.equity.terms import TERMS
 from scrabble.notation import DIRECTION_NAMES
-from scrabble.position import Position, PositionError, make_position, parse_board, parse_rack
+from scrabble.position import Position, PositionError, make_position, parse_rack
 from scrabble.rules import STANDARD
 
 EngineName = Literal[ENGINE_NAMES]  # type: ignore[valid-type]
@@ -101,20 +101,10 @@ class MoveRequest(BaseModel):
         assert self._position is not None
         return self._position
 
-    @field_validator("board")
-    @classmethod
-    def _board_shape(cls, rows: list[str] | None) -> list[str] | None:
-        return _checked(parse_board, rows)
-
     @field_validator("upcoming")
     @classmethod
     def _upcoming_tiles(cls, tiles: str | None) -> str | None:
         return _checked(lambda t: parse_rack(t, field="upcoming"), tiles or None)
-
-    @field_validator("rack")
-    @classmethod
-    def _rack_tiles(cls, rack: str | None) -> str | None:
-        return _checked(parse_rack, rack)
 
     @model_validator(mode="after")
     def _build_position(self) -> MoveRequest:
@@ -123,12 +113,15 @@ class MoveRequest(BaseModel):
                 raise ValueError("cgp: give either cgp or board and rack, not both")
             try:
                 parsed = cgp_format.parse(self.cgp)
-                parse_board(parsed.rows, field="cgp")
-                parse_rack(parsed.rack, field="cgp")
+                # the arrays the engines take, built once and kept for the handler
+                self._position = make_position(
+                    parsed.rows, parsed.rack, STANDARD, opponent=parsed.opponent_rack
+                )
             except PositionError as exc:
                 raise ValueError(f"cgp: {exc.message}") from None
             self._cgp = parsed
             self.board, self.rack = parsed.rows, parsed.rack
+            return self
         if self.board is None:
             raise ValueError("board: is required (or give the position as cgp)")
         if self.rack is None:
@@ -191,12 +184,25 @@ class MoveHeuristics(BaseModel):
 
 class MoveOut(BaseModel):
     rank: int
-    row: int = Field(description="0-based row of the main word's first letter.")
-    col: int = Field(description="0-based column of the main word's first letter.")
-    direction: DirectionName
-    coordinate: str = Field(description="'8H' across (row first), 'H8' down (column first).")
-    word: str = Field(description="The whole main word; letters played as blanks lower case.")
-    notation: str = Field(description="Coordinate and word, board letters in parentheses.")
+    kind: Literal["play", "exchange", "pass"] = Field(
+        "play",
+        description="Exchanges and pass are ranked with the placements when the list is "
+        "evaluated (heuristics, adversarial or rank_by=equity).",
+    )
+    row: int | None = Field(None, description="0-based row of the main word's first letter.")
+    col: int | None = Field(None, description="0-based column of the main word's first letter.")
+    direction: DirectionName | None = None
+    coordinate: str | None = Field(
+        None, description="'8H' across (row first), 'H8' down (column first)."
+    )
+    word: str | None = Field(
+        None, description="The whole main word; letters played as blanks lower case."
+    )
+    notation: str = Field(
+        description="Coordinate and word, board letters in parentheses; '-ABC' an exchange of "
+        "ABC, '-' a pass."
+    )
+    exchanged: str | None = Field(None, description="An exchange's tiles thrown back.")
     score: int
     bingo: bool
     tiles_placed: int
@@ -225,7 +231,12 @@ class Timing(BaseModel):
 
 class Unseen(BaseModel):
     count: int
-    tiles: dict[str, int] = Field(description="Tile set minus board minus rack.")
+    bag: int = Field(description="Tiles left to draw.")
+    bag_empty: bool
+    opponent_rack_known: bool = Field(description="The CGP gave the opponent's rack: seen.")
+    tiles: dict[str, int] = Field(
+        description="Tile set minus board minus rack (minus the opponent's rack when known)."
+    )
     p_at_least_one: dict[str, dict[str, float]] = Field(
         description="Per draw count (7 and the top move's draw): P(at least one of the tile), "
         "hypergeometric."
