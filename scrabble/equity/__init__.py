@@ -1,0 +1,1 @@
+"""Equity: what a move is worth beyond its score (leave, end-of-game terms, endgame search)."""
