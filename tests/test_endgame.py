@@ -68,7 +68,11 @@ def _node_moves(position: Position, lexicon, cached: bool) -> MoveList:
             rows, columns, lexicon.trie.mask, lexicon.trie.first, rules.values, sr, sc, False
         )
         cache = line_cache()
-        for _ in range(2):  # the second time every line is a hit
+        stats = cache[-1]
+        for call in range(2):  # the second time every line is a hit
+            if call == 1:
+                searched = int(stats[1])
+                assert stats[0] == 0
             k = generate_node_cached(
                 (rows, columns, *state),
                 lm,
@@ -81,11 +85,13 @@ def _node_moves(position: Position, lexicon, cached: bool) -> MoveList:
                 rules.bingo_bonus,
                 words,
                 meta,
+                0,
+                False,
                 counter,
                 *scratch(),
                 *cache,
             )
-        assert cache[-1][0] == 2 * n  # hits: both directions' lines, the second time
+        assert stats[1] == searched and stats[0] == searched
     else:
         k = generate_node(
             rows,

@@ -60,6 +60,7 @@ class EndgameResult:
     elapsed_ms: float
     tt_hits: int
     generated: int  # nodes whose moves were generated
+    moves_generated: int  # moves those nodes had, in all
     line_hits: int  # lines whose moves came from the line cache
     line_misses: int  # lines searched
 
@@ -209,7 +210,7 @@ def solve(
             depth,
             until,
             *arena,
-            *buffers,
+            *buffers[2:],
             stats,
         )
         if not finished:
@@ -248,6 +249,7 @@ def solve(
         elapsed_ms=(time.perf_counter() - started) * 1000,
         tt_hits=int(stats[kernel.TT_HITS]),
         generated=int(stats[kernel.GENERATED]),
+        moves_generated=int(stats[kernel.MOVES_MADE]),
         line_hits=int(cache[-1][0]),
         line_misses=int(cache[-1][1]),
     )

@@ -56,13 +56,14 @@ ENTER, NEXT, RETURN = 0, 1, 2
 NODES, TIMED_OUT, ARENA_FULL, TT_HITS, GENERATED, MOVES_MADE, DEEPEST = 0, 1, 2, 3, 4, 5, 6
 
 
-@njit(cache=True)
-def node_moves(board, rack, gen, cache, out_words, out_meta, counter, cur, left, frames):
+@njit(cache=True, inline="always")
+def node_moves(board, rack, gen, cache, out_words, out_meta, offset, counter, cur, left, frames):
     """The mover's moves at a node (``gen``: the rules and lexicon arrays,
-    ``cache``: the line cache of ``endgame_moves.generate_node_cached``)."""
+    ``cache``: the line cache of ``endgame_moves.generate_node_cached``). With
+    one tile every move goes out, so only the best-scoring one is made."""
+    best_only = rack_tiles(rack) == 1
     lm, wm, values, tmask, tfirst, _, _, _, rack_size, bingo = gen
-    cache_key, cache_start, cache_count, store_words, store_meta, store_top = cache[:6]
-    line_words, line_meta, cache_stats = cache[6:]
+    cache_table, store_words, store_meta, store_top, line_words, line_meta, cache_stats = cache
     return generate_node_cached(
         board,
         lm,
@@ -75,13 +76,13 @@ def node_moves(board, rack, gen, cache, out_words, out_meta, counter, cur, left,
         bingo,
         out_words,
         out_meta,
+        offset,
+        best_only,
         counter,
         cur,
         left,
         frames,
-        cache_key,
-        cache_start,
-        cache_count,
+        cache_table,
         store_words,
         store_meta,
         store_top,
@@ -91,7 +92,7 @@ def node_moves(board, rack, gen, cache, out_words, out_meta, counter, cur, left,
     )
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def rack_value(rack, values):
     total = 0
     for i in range(27):
@@ -121,12 +122,12 @@ def position_key(rows, racks, zob_board, zob_rack):
     return key
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def node_key(key, side, scoreless, after_pass, limit, zob_side, zob_scoreless):
     return key ^ zob_side[side] ^ zob_scoreless[min(scoreless, limit - 1), after_pass]
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def place_move(board, gen, rack, player, words, meta, i, key, zob_board, zob_rack, undo, log):
     """Put move ``i``'s new tiles on the board (``endgame_board.place``) and take
     them off the rack. ``undo`` gets the tile count, the log's length, the
@@ -156,7 +157,7 @@ def place_move(board, gen, rack, player, words, meta, i, key, zob_board, zob_rac
     return key
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def refresh_move(board, gen, undo, log):
     """Bring cross-checks and anchors up to date for a move ``place_move`` put
     down, once, when the node after it is about to generate its moves."""
@@ -168,7 +169,7 @@ def refresh_move(board, gen, undo, log):
     )
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def lift_move(board, rack, player, undo, log, key, zob_board, zob_rack):
     """Take back the tiles ``place_move`` put down; returns the old key."""
     rows, columns, cmask, cross, anc = board
@@ -184,7 +185,7 @@ def lift_move(board, rack, player, undo, log, key, zob_board, zob_rack):
     return key
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def tt_store(tt_key, tt_value, tt_depth, tt_flag, tt_move, key, value, depth, flag, move):
     slot = np.int64(key & np.uint64(tt_key.shape[0] - 1))
     # Keep a resolved value over an unresolved one of the same node.
@@ -197,7 +198,7 @@ def tt_store(tt_key, tt_value, tt_depth, tt_flag, tt_move, key, value, depth, fl
     tt_move[slot] = move
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def rack_tiles(rack):
     total = 0
     for i in range(27):
@@ -205,7 +206,7 @@ def rack_tiles(rack):
     return total
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def scores_always(rack, values):
     """Every play from this rack scores: it holds no tile worth 0 (a blank)."""
     for i in range(27):
@@ -214,7 +215,7 @@ def scores_always(rack, values):
     return True
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def fold(f_best, f_best_move, f_alpha, ply, value, move):
     """A child's value (from frame ``ply``'s view) into the frame's best and alpha."""
     if value > f_best[ply]:
@@ -253,8 +254,6 @@ def search(
     arena_words,
     arena_meta,
     arena_order,
-    scratch_words,
-    scratch_meta,
     cur,
     left,
     frames,
@@ -295,6 +294,7 @@ def search(
     f_after_pass = np.zeros(MAX_PLY, dtype=np.int64)
     f_clean = np.zeros(MAX_PLY, dtype=np.bool_)  # the mover has no zero-score play
     arena_cap = arena_meta.shape[0]
+    sort_keys = np.empty(arena_cap, dtype=np.int64)
     tt_mask = np.uint64(tt_key.shape[0] - 1)
     base_key = position_key(rows, racks, zob_board, zob_rack)
     mover = root_side
@@ -391,33 +391,20 @@ def search(
                 elif f_move[ply - 1] < f_count[ply - 1]:
                     refresh_move(board, gen, f_undo[ply - 1], f_log[ply - 1])
                 base = f_base[ply]
+                # straight into the move stack, from the node's base on
                 count = node_moves(
                     board,
                     racks[side],
                     gen,
                     cache,
-                    scratch_words,
-                    scratch_meta,
+                    arena_words,
+                    arena_meta,
+                    base,
                     counter,
                     cur,
                     left,
                     frames,
                 )
-                if count > scratch_meta.shape[0]:
-                    scratch_words = np.empty((count, 15), dtype=np.uint8)
-                    scratch_meta = np.empty((count, 6), dtype=np.int32)
-                    count = node_moves(
-                        board,
-                        racks[side],
-                        gen,
-                        cache,
-                        scratch_words,
-                        scratch_meta,
-                        counter,
-                        cur,
-                        left,
-                        frames,
-                    )
                 stats[GENERATED] += 1
                 stats[MOVES_MADE] += count
                 # plies of the longest line so far: the root move, ply + 1 more, this one
@@ -426,26 +413,31 @@ def search(
                     stats[ARENA_FULL] = 1
                     return False
                 tiles = rack_tiles(racks[side])
-                keys = np.empty(count, dtype=np.int64)
                 clean = True
-                for i in range(count):
-                    if scratch_meta[i, 5] == 0 and scratch_meta[i, 4] < tiles:
-                        clean = False
-                    arena_words[base + i] = scratch_words[i]
-                    arena_meta[base + i] = scratch_meta[i]
-                    # best first: score, plus the rack swing when it goes out
-                    keys[i] = -np.int64(scratch_meta[i, 5])
-                    if scratch_meta[i, 4] == tiles:
-                        keys[i] -= 2 * theirs
-                order = np.argsort(keys, kind="mergesort")
+                # the moves best first (score, plus the rack swing when it goes
+                # out), the table's best move before them: a stable insertion
+                # sort, as most nodes hold few moves (and it allocates nothing)
                 pos = 0
                 if 0 <= tt_best <= count:
                     arena_order[base] = tt_best
                     pos = 1
+                first = pos
                 for i in range(count):
-                    if order[i] != tt_best:
-                        arena_order[base + pos] = order[i]
-                        pos += 1
+                    score_i = arena_meta[base + i, 5]
+                    placed_i = arena_meta[base + i, 4]
+                    if score_i == 0 and placed_i < tiles:
+                        clean = False
+                    if i == tt_best:
+                        continue
+                    key_i = np.int64(score_i) + (2 * theirs if placed_i == tiles else 0)
+                    j = base + pos
+                    while j > base + first and sort_keys[j - 1] < key_i:
+                        sort_keys[j] = sort_keys[j - 1]
+                        arena_order[j] = arena_order[j - 1]
+                        j -= 1
+                    sort_keys[j] = key_i
+                    arena_order[j] = i
+                    pos += 1
                 if tt_best != count:
                     arena_order[base + pos] = count  # the pass, last
                 f_count[ply] = count
@@ -656,6 +648,7 @@ def principal_variation(
                 cache,
                 scratch_words,
                 scratch_meta,
+                0,
                 counter,
                 cur,
                 left,
@@ -671,6 +664,7 @@ def principal_variation(
                     cache,
                     scratch_words,
                     scratch_meta,
+                    0,
                     counter,
                     cur,
                     left,
