@@ -248,7 +248,7 @@ def anchor_placements(
             st[FRESH, sp] = 1
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def line_moves(
     lines,
     r,
@@ -496,35 +496,7 @@ def generate_node_cached(
                 count = np.int64(cache_table[slot, 1] & np.uint64(0xFFFFFF))
             else:
                 cache_stats[1] += 1
-                counter[MOVES] = 0
-                line_moves(
-                    lines,
-                    r,
-                    direction,
-                    cmask,
-                    cross,
-                    anc,
-                    lm_lines[direction],
-                    wm_lines[direction],
-                    values,
-                    rack,
-                    letters,
-                    tiles,
-                    tmask,
-                    tfirst,
-                    rack_size,
-                    bingo,
-                    line_words,
-                    line_meta,
-                    counter,
-                    cur,
-                    left,
-                    frames,
-                )
-                count = counter[MOVES]
-                if count > line_meta.shape[0]:
-                    line_words = np.empty((count, 15), dtype=np.uint8)
-                    line_meta = np.empty((count, 6), dtype=np.int32)
+                while True:
                     counter[MOVES] = 0
                     line_moves(
                         lines,
@@ -550,6 +522,11 @@ def generate_node_cached(
                         left,
                         frames,
                     )
+                    count = counter[MOVES]
+                    if count <= line_meta.shape[0]:
+                        break
+                    line_words = np.empty((count, 15), dtype=np.uint8)
+                    line_meta = np.empty((count, 6), dtype=np.int32)
                 if store_top[0] + count > store_meta.shape[0]:
                     cache_table[:, 0] = 0  # the store is full: start it again
                     store_top[0] = 0
