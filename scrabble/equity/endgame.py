@@ -61,6 +61,7 @@ class EndgameResult:
     tt_hits: int
     generated: int  # nodes whose moves were generated
     moves_generated: int  # moves those nodes had, in all
+    killer_hits: int  # nodes first tried with a sibling's refutation
     line_hits: int  # lines whose moves came from the line cache
     line_misses: int  # lines searched
 
@@ -161,7 +162,7 @@ def solve(
         np.empty((SCRATCH_MOVES, 6), dtype=np.int32),
         *scratch(),
     )
-    stats = np.zeros(8, dtype=np.int64)
+    stats = np.zeros(9, dtype=np.int64)
     sr, sc = rules.start  # type: ignore[misc]
     gen = (
         lm,
@@ -250,6 +251,7 @@ def solve(
         tt_hits=int(stats[kernel.TT_HITS]),
         generated=int(stats[kernel.GENERATED]),
         moves_generated=int(stats[kernel.MOVES_MADE]),
+        killer_hits=int(stats[kernel.KILLER_HITS]),
         line_hits=int(cache[-1][0]),
         line_misses=int(cache[-1][1]),
     )

@@ -420,6 +420,62 @@ def rack_hash(rack):
     return h
 
 
+@njit(cache=True, inline="always")
+def line_key(lines, cmask, cross, anc, direction, r, rack_key):
+    """The line cache's key: everything the search of line ``r`` reads."""
+    h = mix(rack_key, np.uint64(direction * 64 + r))
+    for c in range(lines.shape[1]):
+        h = mix(
+            h,
+            np.uint64(lines[r, c])
+            | (np.uint64(anc[r, c]) << np.uint64(7))
+            | (np.uint64(cross[r, c] + 1) << np.uint64(8))
+            | (np.uint64(cmask[r, c]) << np.uint64(32)),
+        )
+    return h
+
+
+@njit(cache=True)
+def cached_move(board, rack, cache_table, store_words, store_meta, move_words, move_meta, k):
+    """Row of the line cache's store holding move ``k`` of ``move_words`` /
+    ``move_meta`` as a move of this rack on this board (its line's entry is
+    current), or -1 when that line is not cached or the move is not in it.
+    A hit is the move as generation would give it: legal, with today's score."""
+    rows, columns, cmask_lines, cross_lines, anc_lines = board
+    direction = move_meta[k, 2]
+    r = move_meta[k, 0] if direction == 0 else move_meta[k, 1]
+    lines = rows if direction == 0 else columns
+    h = line_key(
+        lines,
+        cmask_lines[direction],
+        cross_lines[direction],
+        anc_lines[direction],
+        direction,
+        r,
+        rack_hash(rack),
+    )
+    slot = np.int64(h & np.uint64(cache_table.shape[0] - 1))
+    if cache_table[slot, 0] != h:
+        return -1
+    start = np.int64(cache_table[slot, 1] >> np.uint64(24))
+    count = np.int64(cache_table[slot, 1] & np.uint64(0xFFFFFF))
+    length = move_meta[k, 3]
+    for i in range(start, start + count):
+        same = True
+        for f in range(5):
+            if store_meta[i, f] != move_meta[k, f]:
+                same = False
+                break
+        if same:
+            for q in range(length):
+                if store_words[i, q] != move_words[k, q]:
+                    same = False
+                    break
+        if same:
+            return i
+    return -1
+
+
 @njit(cache=True)
 def generate_node_cached(
     board,
@@ -478,15 +534,7 @@ def generate_node_cached(
                     break
             if not viable:
                 continue  # no anchor a rack letter fits: no moves (as line_moves finds)
-            h = mix(rack_key, np.uint64(direction * 64 + r))
-            for c in range(n):
-                h = mix(
-                    h,
-                    np.uint64(lines[r, c])
-                    | (np.uint64(anc[r, c]) << np.uint64(7))
-                    | (np.uint64(cross[r, c] + 1) << np.uint64(8))
-                    | (np.uint64(cmask[r, c]) << np.uint64(32)),
-                )
+            h = line_key(lines, cmask, cross, anc, direction, r, rack_key)
             slot = np.int64(h & table_mask)
             from_words = store_words
             from_meta = store_meta

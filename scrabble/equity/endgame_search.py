@@ -42,7 +42,7 @@ from scrabble.equity.endgame_board import (
     put_tiles,
     refresh,
 )
-from scrabble.equity.endgame_moves import generate_node_cached
+from scrabble.equity.endgame_moves import cached_move, generate_node_cached
 from scrabble.scoring import NEW_FLAG
 
 INF = 1 << 24
@@ -54,6 +54,7 @@ CLOCK_EVERY = 64  # nodes between looks at the clock
 ENTER, NEXT, RETURN = 0, 1, 2
 # stats slots
 NODES, TIMED_OUT, ARENA_FULL, TT_HITS, GENERATED, MOVES_MADE, DEEPEST = 0, 1, 2, 3, 4, 5, 6
+KILLER_TRIES, KILLER_HITS = 7, 8
 
 
 @njit(cache=True, inline="always")
@@ -225,6 +226,94 @@ def fold(f_best, f_best_move, f_alpha, ply, value, move):
         f_alpha[ply] = value
 
 
+@njit(cache=True, inline="always")
+def remember(k_words, k_meta, k_valid, ply, words, meta, row):
+    """Keep move ``row`` as the killer of ``ply``: it just refuted a node."""
+    for q in range(15):
+        k_words[ply, q] = words[row, q]
+    for q in range(6):
+        k_meta[ply, q] = meta[row, q]
+    k_valid[ply] = True
+
+
+@njit(cache=True, inline="always")
+def open_frame(
+    board,
+    rack,
+    gen,
+    cache,
+    arena_words,
+    arena_meta,
+    arena_order,
+    sort_keys,
+    base,
+    tt_best,
+    theirs,
+    counter,
+    cur,
+    left,
+    frames,
+    k_words,
+    k_meta,
+    ply,
+    skip,
+):
+    """Generate the mover's moves at ``base`` of the move stack and order them
+    (the table's best move first, then by score plus the rack swing when a
+    move goes out, the pass last: a stable insertion sort, as most nodes hold
+    few moves). ``skip``: leave out the killer move of ``ply`` (already
+    searched). Returns (count, whether no move scores 0 without going out,
+    the killer's index or -1); count is -1 when the move stack is full."""
+    count = node_moves(
+        board, rack, gen, cache, arena_words, arena_meta, base, counter, cur, left, frames
+    )
+    if base + count + 1 > arena_meta.shape[0]:
+        return -1, False, -1
+    tiles = rack_tiles(rack)
+    clean = True
+    killer = -1
+    if skip:
+        length = k_meta[ply, 3]
+        for i in range(count):
+            same = True
+            for f in range(6):
+                if arena_meta[base + i, f] != k_meta[ply, f]:
+                    same = False
+                    break
+            if same:
+                for q in range(length):
+                    if arena_words[base + i, q] != k_words[ply, q]:
+                        same = False
+                        break
+            if same:
+                killer = i
+                break
+    pos = 0
+    if 0 <= tt_best <= count and tt_best != killer:
+        arena_order[base] = tt_best
+        pos = 1
+    first = pos
+    for i in range(count):
+        score_i = arena_meta[base + i, 5]
+        placed_i = arena_meta[base + i, 4]
+        if score_i == 0 and placed_i < tiles:
+            clean = False
+        if i == tt_best or i == killer:
+            continue
+        key_i = np.int64(score_i) + (2 * theirs if placed_i == tiles else 0)
+        j = base + pos
+        while j > base + first and sort_keys[j - 1] < key_i:
+            sort_keys[j] = sort_keys[j - 1]
+            arena_order[j] = arena_order[j - 1]
+            j -= 1
+        sort_keys[j] = key_i
+        arena_order[j] = i
+        pos += 1
+    if tt_best != count:
+        arena_order[base + pos] = count  # the pass, last
+    return count, clean, killer
+
+
 @njit(cache=True)
 def search(
     rows,
@@ -293,6 +382,12 @@ def search(
     # 1: the parent passed with no zero-score play to make (see module docstring)
     f_after_pass = np.zeros(MAX_PLY, dtype=np.int64)
     f_clean = np.zeros(MAX_PLY, dtype=np.bool_)  # the mover has no zero-score play
+    f_killer = np.zeros(MAX_PLY, dtype=np.bool_)  # the frame holds only the killer move
+    f_last = np.zeros(MAX_PLY, dtype=np.int64)  # last place of the frame's order
+    # per ply, the last move that refuted a node (a killer move)
+    k_words = np.zeros((MAX_PLY, 15), dtype=np.uint8)
+    k_meta = np.zeros((MAX_PLY, 6), dtype=np.int32)
+    k_valid = np.zeros(MAX_PLY, dtype=np.bool_)
     arena_cap = arena_meta.shape[0]
     sort_keys = np.empty(arena_cap, dtype=np.int64)
     tt_mask = np.uint64(tt_key.shape[0] - 1)
@@ -391,63 +486,68 @@ def search(
                 elif f_move[ply - 1] < f_count[ply - 1]:
                     refresh_move(board, gen, f_undo[ply - 1], f_log[ply - 1])
                 base = f_base[ply]
-                # straight into the move stack, from the node's base on
-                count = node_moves(
+                if base + 2 > arena_cap or ply + 2 >= MAX_PLY:
+                    stats[ARENA_FULL] = 1
+                    return False
+                # plies of the longest line so far: the root move, ply + 1 more, this one
+                stats[DEEPEST] = max(stats[DEEPEST], ply + 2)
+                f_next[ply] = 0
+                f_best[ply] = -INF
+                f_alpha0[ply] = f_alpha[ply]
+                f_horizon[ply] = False
+                f_killer[ply] = False
+                mode = NEXT
+                if tt_best < 0 and k_valid[ply] and rack_tiles(racks[side]) > 1:
+                    # The move that refuted a sibling: if its line is cached as it
+                    # stands it is legal here, and often refutes this node too,
+                    # without generating the rest.
+                    stats[KILLER_TRIES] += 1
+                    row = cached_move(
+                        board, racks[side], cache[0], cache[1], cache[2], k_words, k_meta, ply
+                    )
+                    if row >= 0:
+                        stats[KILLER_HITS] += 1
+                        for q in range(15):
+                            arena_words[base, q] = cache[1][row, q]
+                        for q in range(6):
+                            arena_meta[base, q] = cache[2][row, q]
+                        arena_order[base] = 0
+                        f_count[ply] = 1
+                        f_last[ply] = 0  # the one move, no pass
+                        f_best_move[ply] = 0
+                        f_killer[ply] = True
+                        f_clean[ply] = False
+                        continue
+                count, clean, _ = open_frame(
                     board,
                     racks[side],
                     gen,
                     cache,
                     arena_words,
                     arena_meta,
+                    arena_order,
+                    sort_keys,
                     base,
+                    tt_best,
+                    theirs,
                     counter,
                     cur,
                     left,
                     frames,
+                    k_words,
+                    k_meta,
+                    ply,
+                    False,
                 )
-                stats[GENERATED] += 1
-                stats[MOVES_MADE] += count
-                # plies of the longest line so far: the root move, ply + 1 more, this one
-                stats[DEEPEST] = max(stats[DEEPEST], ply + 2)
-                if base + count + 1 > arena_cap or ply + 2 >= MAX_PLY:
+                if count < 0:
                     stats[ARENA_FULL] = 1
                     return False
-                tiles = rack_tiles(racks[side])
-                clean = True
-                # the moves best first (score, plus the rack swing when it goes
-                # out), the table's best move before them: a stable insertion
-                # sort, as most nodes hold few moves (and it allocates nothing)
-                pos = 0
-                if 0 <= tt_best <= count:
-                    arena_order[base] = tt_best
-                    pos = 1
-                first = pos
-                for i in range(count):
-                    score_i = arena_meta[base + i, 5]
-                    placed_i = arena_meta[base + i, 4]
-                    if score_i == 0 and placed_i < tiles:
-                        clean = False
-                    if i == tt_best:
-                        continue
-                    key_i = np.int64(score_i) + (2 * theirs if placed_i == tiles else 0)
-                    j = base + pos
-                    while j > base + first and sort_keys[j - 1] < key_i:
-                        sort_keys[j] = sort_keys[j - 1]
-                        arena_order[j] = arena_order[j - 1]
-                        j -= 1
-                    sort_keys[j] = key_i
-                    arena_order[j] = i
-                    pos += 1
-                if tt_best != count:
-                    arena_order[base + pos] = count  # the pass, last
+                stats[GENERATED] += 1
+                stats[MOVES_MADE] += count
                 f_count[ply] = count
-                f_next[ply] = 0
-                f_best[ply] = -INF
+                f_last[ply] = count  # last place in the order: the plays, then the pass
                 f_best_move[ply] = count
-                f_alpha0[ply] = f_alpha[ply]
-                f_horizon[ply] = False
                 f_clean[ply] = clean
-                mode = NEXT
             elif mode == RETURN:
                 if ply == 0:
                     break
@@ -467,14 +567,59 @@ def search(
                 if ret_horizon:
                     f_horizon[ply] = True
                 fold(f_best, f_best_move, f_alpha, ply, f_score[ply] - ret_value, f_move[ply])
+                if f_alpha[ply] >= f_beta[ply] and f_move[ply] < f_count[ply]:
+                    remember(
+                        k_words,
+                        k_meta,
+                        k_valid,
+                        ply,
+                        arena_words,
+                        arena_meta,
+                        f_base[ply] + f_move[ply],
+                    )
                 mode = NEXT
             else:
                 side = f_side[ply]
                 other = 1 - side
                 base = f_base[ply]
+                if f_killer[ply] and f_next[ply] >= 1 and f_alpha[ply] < f_beta[ply]:
+                    # the killer did not refute this node: all its moves now
+                    count, clean, killer = open_frame(
+                        board,
+                        racks[side],
+                        gen,
+                        cache,
+                        arena_words,
+                        arena_meta,
+                        arena_order,
+                        sort_keys,
+                        base,
+                        -1,
+                        rack_value(racks[other], values),
+                        counter,
+                        cur,
+                        left,
+                        frames,
+                        k_words,
+                        k_meta,
+                        ply,
+                        True,
+                    )
+                    if count < 0:
+                        stats[ARENA_FULL] = 1
+                        return False
+                    stats[GENERATED] += 1
+                    stats[MOVES_MADE] += count
+                    f_killer[ply] = False
+                    f_count[ply] = count
+                    # the order holds every play but the killer, and the pass
+                    f_last[ply] = count - 1 if killer >= 0 else count
+                    f_clean[ply] = clean
+                    f_next[ply] = 0
+                    f_best_move[ply] = killer if killer >= 0 else count
                 count = f_count[ply]
                 pushed = False
-                while f_next[ply] <= count and f_alpha[ply] < f_beta[ply]:
+                while f_next[ply] <= f_last[ply] and f_alpha[ply] < f_beta[ply]:
                     m2 = arena_order[base + f_next[ply]]
                     f_next[ply] += 1
                     if m2 == count:
@@ -512,6 +657,16 @@ def search(
                                 s + 2 * rack_value(racks[other], values),
                                 m2,
                             )
+                            if f_alpha[ply] >= f_beta[ply]:
+                                remember(
+                                    k_words,
+                                    k_meta,
+                                    k_valid,
+                                    ply,
+                                    arena_words,
+                                    arena_meta,
+                                    base + m2,
+                                )
                             continue
                         child_key = place_move(
                             board,
@@ -545,6 +700,8 @@ def search(
                 if pushed:
                     mode = ENTER
                     continue
+                if f_killer[ply] and f_alpha[ply] < f_beta[ply]:
+                    continue  # still NEXT: the node's other moves next time round
                 best = f_best[ply]
                 if best <= f_alpha0[ply]:
                     bound = UPPER
@@ -571,7 +728,7 @@ def search(
                     best,
                     f_depth[ply] if f_horizon[ply] else RESOLVED,
                     bound,
-                    f_best_move[ply],
+                    -1 if f_killer[ply] else f_best_move[ply],
                 )
                 ret_value = best
                 ret_horizon = f_horizon[ply]
