@@ -63,18 +63,26 @@ def _final_spread(game: Game, lexicon: Lexicon, player: int) -> int:
 
 
 def root_values(
-    position: Position, opponent: np.ndarray, lexicon: Lexicon, scoreless: int = 0
+    position: Position,
+    opponent: np.ndarray,
+    lexicon: Lexicon,
+    scoreless: int = 0,
+    only: set[int] | None = None,
 ) -> dict[int, int]:
-    """For each root move (its MoveList row, -1 for the pass): the spread change
-    from now to the end of the game, from the mover's view, under best play."""
+    """For each root move (its MoveList row, -1 for the pass; with ``only``,
+    just those): the spread change from now to the end of the game, from the
+    mover's view, under best play."""
     game = endgame_game(position, opponent, scoreless)
     moves = generate(position, lexicon)
     out = {}
     for i in range(len(moves) + 1):
+        index = i if i < len(moves) else -1
+        if only is not None and index not in only:
+            continue
         child = _copy(game)
         if i < len(moves):
             child.play_move(moves, i)
         else:
             child.pass_turn()
-        out[i if i < len(moves) else -1] = _final_spread(child, lexicon, 0)
+        out[index] = _final_spread(child, lexicon, 0)
     return out

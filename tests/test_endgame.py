@@ -284,6 +284,14 @@ def test_magpie_endgame_puts_the_going_out_play_first(lexicon):
     assert best.notation == "2K RIN"
     assert best.value == 8 + 2 * (1 + 1)  # goes out: + twice the opponent's O and T
     assert all(m.value < best.value for m in result.moves[1:])
+    # The brute-force oracle agrees on every play of two or three tiles (those
+    # keeping one tile take it about 30 s each, the pass longer: docs/endgame.md
+    # gives the command that checked all 81 once).
+    moves = generate(position, lexicon)
+    several = {i for i in range(len(moves)) if moves.meta[i, 4] >= 2}
+    assert len(several) == 34
+    expected = root_values(position, parse_rack("OT"), lexicon, only=several)
+    assert {m.index: m.value for m in result.moves if m.index in several} == expected
 
 
 def test_time_budget_cuts_to_the_last_finished_iteration(lexicon):
