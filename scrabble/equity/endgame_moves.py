@@ -1,14 +1,15 @@
 """Move generation at the nodes of an endgame search, over boards kept in place.
 
-The search keeps the board twice, as rows and as columns (the "lines" of
-``scrabble.board``), and places and lifts tiles on both, so a node pays neither
-a copy nor a transpose. The moves are found by the trie engine's own anchor
-search (``scrabble.engines.trie``), so they are exactly ``movegen.generate``'s
-moves in the same order (``tests/test_endgame.py`` checks it); only the driver
-differs: it skips an anchor whose cross-check admits none of the rack's
-letters, since every placement found from an anchor puts a tile on it. With
-the 1-7 tile racks of an endgame on a full board most anchors go that way,
-which makes a node's generation about 3x cheaper.
+The search keeps the board as rows and as columns (the "lines" of
+``scrabble.board``) with their cross-checks and anchors (``endgame_board``).
+A node's moves are exactly ``movegen.generate``'s, in its order
+(``tests/test_endgame.py`` checks it): the trie engine's anchor search, line by
+line, with three differences in the driving only. An anchor whose cross-check
+admits none of the rack's letters is skipped (every placement found from an
+anchor puts a tile on it). Each line's moves are cached under a hash of what
+its search reads, since a move changes few lines. And the anchor search is
+written without row views (``anchor_placements``), whose reference counts
+were 40 % of the search's time.
 """
 
 from __future__ import annotations

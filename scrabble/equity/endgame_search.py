@@ -12,14 +12,18 @@ adjustments. The rules are ``scrabble.game``'s with the bag empty:
   consecutive scoreless turns reach ``SCORELESS_LIMIT`` ends it: each player
   loses their own rack value. A zero-score play counts as a scoreless turn but
   never ends the game itself (as in ``Game.play_move``); a scoring play resets
-  the count. The count is part of the node, so the search follows a run of
-  passes exactly as the game would (``docs/endgame.md``).
+  the count. Inside the tree a pass answering a pass ends the game when
+  neither mover had a zero-score play that does not go out: that gives the
+  game model's values exactly (``docs/endgame.md`` has the argument), and the
+  root's own pass is followed by the game's count so its value is its own.
 
 The board is held as rows and as columns and changed in place; a node's moves
-come from ``endgame_moves.generate_node`` and live in a move stack (arena) of
-rows in the ``MoveList`` format until the node is done. A transposition table
-keyed by Zobrist hashing of board, both racks, side to move and scoreless
-count keeps values with their kind (exact, lower, upper bound) and the depth
+come from ``endgame_moves.generate_node_cached`` and live in a move stack
+(arena) of rows in the ``MoveList`` format until the node is done; the last
+move that refuted a node at a ply (the killer) is tried first, without
+generating, when its line is cached as it stands. A transposition table keyed
+by Zobrist hashing of board, both racks, side to move, scoreless count and
+whether a pass led here keeps values with their kind (exact, lower, upper bound) and the depth
 searched; a value whose subtree never met the horizon is stored as RESOLVED and
 holds at any depth. The horizon's estimate is the scoreless end's adjustment
 (opponent's rack value minus the mover's): it only orders and fills in when the
