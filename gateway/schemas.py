@@ -252,6 +252,14 @@ class ExchangeOut(BaseModel):
     equity: float = Field(description="leave + prospect (an exchange scores 0).")
 
 
+class EndgameSearchOut(BaseModel):
+    completed: bool = Field(description="Every value exact (else the time budget cut it).")
+    nodes: int
+    depth: int
+    elapsed_ms: float
+    principal_variation: list[str]
+
+
 class HeuristicsSummary(BaseModel):
     rank_by: str
     risk: str
@@ -263,6 +271,9 @@ class HeuristicsSummary(BaseModel):
     budget_cut: bool = Field(description="True when the time budget stopped the evaluation.")
     elapsed_ms: float
     exchange: ExchangeOut | None = Field(description="The best exchange (bag >= 7).")
+    endgame_search: EndgameSearchOut | None = Field(
+        None, description="Bag empty: the exact search of the rest of the game."
+    )
 
 
 class MoveResponse(BaseModel):
