@@ -17,6 +17,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.middleware.cors import CORSMiddleware
 from fastapi.responses import JSONResponse, Response
 from fastapi_offline import FastAPIOffline
+from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from gateway.analysis import MoveQuery, answer
 from gateway.page import add_page
@@ -25,9 +26,11 @@ from gateway.warmup import warm_gateway
 from scrabble.engines.compact.client import WorkerClient, WorkerUnavailable
 from scrabble.engines.registry import EngineSet
 from scrabble.http_errors import (
-    BodySizeLimit,
+    BodyGuard,
     JSONByDefault,
+    ServerErrorShape,
     field_error,
+    http_error_response,
     validation_error_response,
 )
 from scrabble.lexicon.loaded import Lexicon
@@ -72,7 +75,11 @@ app = FastAPIOffline(
         422: {"model": ErrorResponse},
     },
 )
+# Middleware, outermost last: CORS wraps everything so that every answer (413,
+# 400 for a body that is not UTF-8 JSON, 500) carries its headers.
 app.add_middleware(JSONByDefault)
+app.add_middleware(BodyGuard, max_bytes=MAX_BODY_BYTES)
+app.add_middleware(ServerErrorShape)
 # Web front ends on other origins call the API from the browser; CORS_ORIGINS
 # narrows who may (comma separated), "*" by default for a public read-only API.
 app.add_middleware(
@@ -81,8 +88,8 @@ app.add_middleware(
     allow_methods=["GET", "POST"],
     allow_headers=["content-type"],
 )
-app.add_middleware(BodySizeLimit, max_bytes=MAX_BODY_BYTES)
 app.add_exception_handler(RequestValidationError, validation_error_response)
+app.add_exception_handler(StarletteHTTPException, http_error_response)
 add_page(app)  # GET / (the page, files in gateway/static/) and GET /api (the JSON index)
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Literal, TypeVar
 
+import numpy as np
 from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, field_validator, model_validator
 
 from scrabble import cgp as cgp_format
@@ -13,7 +14,14 @@ from scrabble.engines.registry import DEFAULT_ENGINE, ENGINE_NAMES
 from scrabble.equity.options import RANK_BY, RISK_MODES
 from scrabble.equity.terms import TERMS
 from scrabble.notation import DIRECTION_NAMES
-from scrabble.position import Position, PositionError, make_position, parse_board, parse_rack
+from scrabble.position import (
+    Position,
+    PositionError,
+    check_tile_supply,
+    make_position,
+    parse_board,
+    parse_rack,
+)
 from scrabble.rules import STANDARD
 
 EngineName = Literal[ENGINE_NAMES]  # type: ignore[valid-type]
@@ -38,8 +46,10 @@ def _checked(parse: Callable[[T], object], value: T | None) -> T | None:
 class MoveRequest(BaseModel):
     """A position (``board`` + ``rack``, or ``cgp``) and what to return."""
 
+    # strict: "20", true and 1e2 are not numbers, "yes" and 1 are not booleans
     model_config = ConfigDict(
         extra="forbid",
+        strict=True,
         json_schema_extra={
             "examples": [
                 {
@@ -118,6 +128,7 @@ class MoveRequest(BaseModel):
 
     @model_validator(mode="after")
     def _build_position(self) -> MoveRequest:
+        opponent: np.ndarray | None = None
         if self.cgp is not None:
             if self.board is not None or self.rack is not None:
                 raise ValueError("cgp: give either cgp or board and rack, not both")
@@ -125,6 +136,7 @@ class MoveRequest(BaseModel):
                 parsed = cgp_format.parse(self.cgp)
                 parse_board(parsed.rows, field="cgp")
                 parse_rack(parsed.rack, field="cgp")
+                opponent = _opponent_rack(parsed.opponent_rack)
             except PositionError as exc:
                 raise ValueError(f"cgp: {exc.message}") from None
             self._cgp = parsed
@@ -138,7 +150,24 @@ class MoveRequest(BaseModel):
             self._position = make_position(self.board, self.rack, STANDARD)
         except PositionError as exc:
             raise ValueError(f"{exc.field}: {exc.message}") from None
+        if opponent is not None:
+            try:  # the board and both racks come out of one bag
+                check_tile_supply(self._position.board, self._position.rack + opponent, STANDARD)
+            except PositionError as exc:
+                message = exc.message.replace("board and rack hold", "board and both racks hold")
+                raise ValueError(f"cgp: {message}") from None
         return self
+
+
+def _opponent_rack(rack: str) -> np.ndarray | None:
+    """The CGP's second rack, checked like the mover's (it is echoed back in
+    the normalised CGP, so nothing unchecked may pass)."""
+    if not rack:
+        return None
+    try:
+        return parse_rack(rack, field="cgp")
+    except PositionError as exc:
+        raise PositionError("cgp", f"opponent rack: {exc.message}") from None
 
 
 class Tile(BaseModel):
