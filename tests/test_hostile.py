@@ -12,6 +12,8 @@ import json
 import httpx
 import pytest
 
+from tooling.services import running
+
 EMPTY = ["." * 15] * 15
 ORIGIN = {"origin": "https://example.org"}
 CGP_TAIL = " AEINRST/ 0/0 0"
@@ -136,3 +138,44 @@ def test_health_and_errors_never_show_the_workers_address(gateway_url):
         assert "127.0.0.1" not in text and "8001" not in text and "http://" not in text, text
     assert down.json()["detail"][0]["field"] == "engine"
     assert health.json()["worker"]["status"] == "down"
+
+
+@pytest.fixture(scope="module")
+def worker_url():
+    with running("worker.app:app") as url:
+        yield url
+
+
+QI = {"board": EMPTY, "rack": "QI"}
+# (id, body bytes, status both services give)
+ENCODINGS = [
+    ("utf8", json.dumps(QI).encode(), 200),
+    ("utf8-bom", b"\xef\xbb\xbf" + json.dumps(QI).encode(), 200),
+    ("utf16-bom", json.dumps(QI).encode("utf-16"), 400),
+    ("utf16-be", json.dumps(QI).encode("utf-16-be"), 400),
+    ("utf32", json.dumps(QI).encode("utf-32"), 400),
+    (
+        "latin1",
+        json.dumps({"board": EMPTY, "rack": "é"}, ensure_ascii=False).encode("latin-1"),
+        400,
+    ),
+    ("deep", deep(100), 400),
+]
+
+
+@pytest.mark.parametrize(
+    ("raw", "status"), [c[1:] for c in ENCODINGS], ids=[c[0] for c in ENCODINGS]
+)
+def test_gateway_and_worker_read_bodies_alike(gateway_url, worker_url, raw, status):
+    public = httpx.post(gateway_url + "/scrabble-api", content=raw, timeout=30)
+    internal = httpx.post(worker_url + "/candidates", content=raw, timeout=30)
+    assert public.status_code == internal.status_code == status, (public.text, internal.text)
+    if status != 200:
+        assert public.json()["detail"] == internal.json()["detail"]
+
+
+def test_worker_errors_are_in_the_one_shape(worker_url):
+    for method, path, status in (("GET", "/nothing", 404), ("GET", "/candidates", 405)):
+        r = httpx.request(method, worker_url + path)
+        assert r.status_code == status
+        assert set(r.json()) == {"error", "detail"} and r.json()["detail"][0]["field"]
