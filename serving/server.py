@@ -13,6 +13,7 @@ from __future__ import annotations
 import argparse
 import logging
 import os
+import signal
 import sys
 
 import uvicorn
@@ -59,9 +60,16 @@ def main(app: str, prefix: str, default_port: int, argv: list[str] | None = None
         "--port", type=int, default=int(os.environ.get(f"{prefix}_PORT", default_port))
     )
     args = parser.parse_args(argv)
+    level = os.environ.get("LOG_LEVEL", "info").upper()
+    logging.basicConfig(level=level, format="%(asctime)s %(name)s %(levelname)s %(message)s")
     fix_mmap_threshold()
     allow_origin = cors_origin() if prefix == "GATEWAY" else None
     server = uvicorn.Server(config(app, prefix, args.host, args.port, allow_origin))
+    # uvicorn re-raises the signal it stopped for once it has shut down, which
+    # kills the process with it (exit -15) unless a handler is in place: a
+    # graceful stop exits 0
+    for sig in (signal.SIGTERM, signal.SIGINT):
+        signal.signal(sig, lambda *_: None)
     server.run()
     if not server.started:
         print(f"{prefix.lower()}: did not start", file=sys.stderr)
