@@ -33,7 +33,7 @@ from scrabble.http_errors import (
     http_error_response,
     validation_error_response,
 )
-from scrabble.lexicon.store import LexiconInfo, default_db_path, read_info
+from scrabble.lexicon.store import LexiconInfo, default_db_path, ensure_sound, read_info
 
 MAX_BODY_BYTES = int(os.environ.get("GATEWAY_MAX_BODY", 64 * 1024))
 _log = logging.getLogger("gateway")
@@ -65,6 +65,8 @@ class InProcess:
 async def lifespan(app: FastAPI) -> AsyncIterator[None]:
     db = os.environ.get("LEXICON_DB")
     db_path = Path(db) if db else None
+    # a damaged store is rebuilt from its word list before anything reads it
+    ensure_sound(db_path or default_db_path(), notice=_log.warning)
     worker = WorkerClient()  # compact-numba; URL from WORKER_URL
     settings = LaneSettings.from_env()
     runner: Lanes | InProcess

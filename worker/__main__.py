@@ -4,4 +4,5 @@ import sys
 
 from serving.server import main
 
-sys.exit(main("worker.app:app", "WORKER", 8001))
+if __name__ == "__main__":
+    sys.exit(main("worker.app:app", "WORKER", 8001))

@@ -13,6 +13,7 @@ Requests never rebuild the index. Run:
 from __future__ import annotations
 
 import gc
+import logging
 import os
 import threading
 import time
@@ -44,11 +45,12 @@ from scrabble.http_errors import (
     validation_error_response,
 )
 from scrabble.lexicon.signature import signature_of
-from scrabble.lexicon.store import default_db_path, read_info
+from scrabble.lexicon.store import default_db_path, ensure_sound, read_info
 from scrabble.lexicon.table import SignatureTable
 from scrabble.position import PositionError, make_position
 
 BACKEND = "numba-fnv1a"
+_log = logging.getLogger("worker")
 # The answer cache is bounded by the bytes it holds (JSON as sent: two blanks on
 # a busy board give a few hundred KB, an opening's answer a few KB), not by
 # entries, which let 400 two-blank positions hold 236 MB.
@@ -137,6 +139,7 @@ def _load(state: WorkerState, db_path: Path, started: float) -> None:
     try:
         if not db_path.is_file():
             raise FileNotFoundError(f"{db_path} is missing: run scripts/build_lexicon.py")
+        ensure_sound(db_path, notice=_log.warning)  # rebuilt from its word list if damaged
         state.info = read_info(db_path).as_dict()
         warm = threading.Thread(target=warm_numba, name="numba-warm", daemon=True)
         warm.start()
