@@ -62,6 +62,7 @@ def main(app: str, prefix: str, default_port: int, argv: list[str] | None = None
     args = parser.parse_args(argv)
     level = os.environ.get("LOG_LEVEL", "info").upper()
     logging.basicConfig(level=level, format="%(asctime)s %(name)s %(levelname)s %(message)s")
+    logging.getLogger("httpx").setLevel(logging.WARNING)  # a line per worker call otherwise
     fix_mmap_threshold()
     allow_origin = cors_origin() if prefix == "GATEWAY" else None
     server = uvicorn.Server(config(app, prefix, args.host, args.port, allow_origin))

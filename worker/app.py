@@ -153,9 +153,11 @@ def _load(state: WorkerState, db_path: Path, started: float) -> None:
         state.startup_ms = round((time.perf_counter() - started) * 1000, 1)
         state.process_ms = _since_process_start_ms()
         state.status = "ok"
+        _log.info("ready: table loaded and probed in %.0f ms", state.startup_ms)
     except Exception as exc:  # reported by /health, the process stays up to say so
         state.error = f"{type(exc).__name__}: {exc}"
         state.status = "error"
+        _log.error("cannot serve: %s", state.error)
 
 
 @asynccontextmanager
