@@ -106,10 +106,19 @@ app = FastAPIOffline(
     description="Post a board and a rack; get every legal move, scored and ranked.",
     version="0.1.0",
     lifespan=lifespan,
+    # every error answer is ErrorResponse (scrabble/http_errors.py); the
+    # connection-level ones (408, 431, 503 over the connection cap) too
     responses={
-        400: {"model": ErrorResponse},
-        413: {"model": ErrorResponse},
-        422: {"model": ErrorResponse},
+        400: {"model": ErrorResponse, "description": "Malformed JSON or not UTF-8"},
+        404: {"model": ErrorResponse, "description": "No such resource"},
+        405: {"model": ErrorResponse, "description": "Method not allowed"},
+        413: {"model": ErrorResponse, "description": "Body over 64 KiB"},
+        422: {"model": ErrorResponse, "description": "A field is wrong; detail names it"},
+        500: {"model": ErrorResponse, "description": "A server fault (logged)"},
+        503: {
+            "model": ErrorResponse,
+            "description": "Busy (retry after 1 s), or compact-numba's worker is down",
+        },
     },
 )
 # Middleware, outermost last: CORS wraps everything so that every answer (413,
