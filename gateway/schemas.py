@@ -12,6 +12,7 @@ from pydantic import (
     BaseModel,
     ConfigDict,
     Field,
+    JsonValue,
     PrivateAttr,
     WithJsonSchema,
     field_validator,
@@ -97,8 +98,11 @@ ONE_POSITION = [
         },
     },
 ]
-EMPTY_ROWS = ["." * N] * N
-MIDGAME_ROWS = ["." * N] * 7 + ["...FRANC" + "." * (N - 8)] + ["." * N] * 7
+EMPTY_ROWS: list[JsonValue] = ["." * N] * N
+MIDGAME_ROWS: list[JsonValue] = [
+    "...FRANC" + "." * (N - 8) if row == 7 else "." * N for row in range(N)
+]
+ONE_POSITION_SCHEMA: list[JsonValue] = ONE_POSITION  # type: ignore[assignment]
 
 
 def _checked(parse: Callable[[T], object], value: T | None) -> T | None:
@@ -119,7 +123,7 @@ class MoveRequest(BaseModel):
         extra="forbid",
         strict=True,
         json_schema_extra={
-            "oneOf": ONE_POSITION,
+            "oneOf": ONE_POSITION_SCHEMA,
             "examples": [
                 {"board": EMPTY_ROWS, "rack": "AEINRS?", "limit": 20, "engine": "trie"},
                 {"cgp": "15/15/15/15/15/15/15/3FRANC7/15/15/15/15/15/15/15 CDGILOS/AEEIMTW "

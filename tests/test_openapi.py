@@ -89,8 +89,6 @@ def test_schemathesis_finds_no_server_error_and_no_schema_violation(pair, tmp_pa
             "--max-examples",
             str(EXAMPLES_PER_OPERATION),
             "--generation-deterministic",  # the same cases every run
-            "--generation-database",
-            "none",  # nothing remembered between runs, nothing written here
             "--checks",
             CHECKS,
             "--workers",
