@@ -11,6 +11,7 @@ same board with another rack) share it.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -106,14 +107,22 @@ class Position:
         """Tiles on the board as a 27-count vector (blanks under index 26)."""
         return np.bincount(_COUNT_INDEX[self.board], minlength=28)[:27].astype(np.int32)
 
-    def unseen(self) -> npt.NDArray[np.int32]:
-        """Tile set minus board minus rack: what the bag and the opponent hold."""
-        return self.rules.counts - self.board_counts() - self.rack.astype(np.int32)
+    @cached_property
+    def _unseen(self) -> npt.NDArray[np.int32]:
+        unseen: npt.NDArray[np.int32] = (
+            self.rules.counts - self.board_counts() - self.rack.astype(np.int32)
+        )
+        return unseen
 
-    @property
+    def unseen(self) -> npt.NDArray[np.int32]:
+        """Tile set minus board minus rack: what the bag and the opponent hold
+        (a fresh copy: callers may change it)."""
+        return self._unseen.copy()
+
+    @cached_property
     def bag_count(self) -> int:
         """Tiles in the bag as the mover sees it: unseen minus the opponent's rack."""
-        return max(0, int(self.unseen().sum()) - self.rules.rack_size)
+        return max(0, int(self._unseen.sum()) - self.rules.rack_size)
 
 
 def parse_board(rows: list[str], rules: Rules = STANDARD, field: str = "board") -> np.ndarray:

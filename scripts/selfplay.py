@@ -7,13 +7,7 @@ exchanges when the bag holds 7+, passes, end rules and final adjustments.
 Pairs are spread over the CPU cores (multiprocessing); the result is a fixed
 function of ``--seed`` and ``--pairs``.
 
-Choosers:
-  score        highest score; if no placement, exchange everything (bag >= 7) or pass
-  equity       score + leave + prospect - premium waste: the equity of the API without
-               risk (prospects for the best 4 moves by the cheap terms), and the best
-               exchange when its equity is higher
-  equity-cheap as equity without prospects (score + leave - premium waste; ~5x faster)
-  equity-adv   as equity, plus adversarial risk (much slower)
+Choosers: ``scrabble.players`` (score, static, linear, equity, equity-cheap, equity-adv).
 
 Prints games, the win rate of A (ties count half), the mean spread (A - B)
 with a 95 % confidence interval (normal, over per-pair mean spreads, since the
@@ -26,7 +20,6 @@ and last one JSON line.
 from __future__ import annotations
 
 import argparse
-import dataclasses
 import json
 import math
 import os
@@ -41,66 +34,34 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from scrabble.engines.trie_engine import TrieEngine  # noqa: E402
-from scrabble.equity.evaluate import evaluate  # noqa: E402
 from scrabble.equity.options import EquityOptions  # noqa: E402
 from scrabble.game import Game  # noqa: E402
 from scrabble.lexicon.loaded import Lexicon  # noqa: E402
+from scrabble.players import CHOOSERS, Player, make_player  # noqa: E402
 
-CHOOSERS = ("score", "equity", "equity-cheap", "equity-adv")
-_TRIE: TrieEngine | None = None
-_OPTIONS = EquityOptions()
-
-
-def _init(settings: list[str]) -> None:
-    global _TRIE, _OPTIONS
-    _OPTIONS = EquityOptions().with_settings(settings)
-    _TRIE = TrieEngine(Lexicon.load())
+_PLAYERS: dict[str, Player] = {}
 
 
-def play_turn(game: Game, chooser: str, trie: TrieEngine) -> None:
-    position = game.position()
-    moves = trie.generate(position)
-    if chooser == "score":
-        if len(moves):
-            game.play_move(moves, int(moves.order(1)[0]))
-        elif game.can_exchange():
-            game.exchange(game.racks[game.to_move].copy())
-        else:
-            game.pass_turn()
-        return
-    opts = dataclasses.replace(
-        _OPTIONS,
-        prospects=chooser != "equity-cheap",
-        adversarial=chooser == "equity-adv",
-        max_moves=4,
-        budget_ms=1e9,
-        seed=game.seed * 1000 + len(game.history),
-    )
-    ev = evaluate(position, moves, trie, opts, limit=1)
-    best = ev.breakdowns[int(ev.order[0])] if len(ev.order) else None
-    exch = ev.exchange if game.can_exchange() else None
-    if exch is not None and (best is None or exch.equity > best.equity):
-        game.exchange(exch.throw)
-    elif best is not None:
-        game.play_move(moves, best.index)
-    else:
-        game.pass_turn()
+def _init(settings: list[str], names: tuple[str, str]) -> None:
+    options = EquityOptions().with_settings(settings)
+    trie = TrieEngine(Lexicon.load())
+    for name in names:
+        _PLAYERS[name] = make_player(name, trie, options)
 
 
-def play_game(seed: int, first: str, second: str, trie: TrieEngine) -> Game:
+def play_game(seed: int, first: Player, second: Player) -> Game:
     game = Game.new(seed)
     sides = (first, second)
     while not game.over:
-        play_turn(game, sides[game.to_move], trie)
+        sides[game.to_move](game)
     return game
 
 
 def play_pair(args: tuple[int, str, str]) -> tuple[int, int, int, int]:
     """(A's points, B's points) in the game A starts and in the game B starts."""
     seed, a, b = args
-    assert _TRIE is not None
-    g1 = play_game(seed, a, b, _TRIE)
-    g2 = play_game(seed, b, a, _TRIE)
+    g1 = play_game(seed, _PLAYERS[a], _PLAYERS[b])
+    g2 = play_game(seed, _PLAYERS[b], _PLAYERS[a])
     return g1.scores[0], g1.scores[1], g2.scores[1], g2.scores[0]
 
 
@@ -144,7 +105,7 @@ def main() -> None:
     args = ap.parse_args()
     jobs = [(args.seed * 1_000_000 + j, args.a, args.b) for j in range(args.pairs)]
     started = time.perf_counter()
-    with Pool(args.workers, initializer=_init, initargs=(args.set,)) as pool:
+    with Pool(args.workers, initializer=_init, initargs=(args.set, (args.a, args.b))) as pool:
         results = pool.map(play_pair, jobs, chunksize=1)
     s = summarise(results)
     print(

@@ -11,7 +11,7 @@ from scrabble.engines.compact.table_side import find_candidate_words
 from scrabble.engines.compact.wire import WIRE_STATS
 from scrabble.engines.registry import ENGINES, EngineSet
 from scrabble.engines.span import plan
-from scrabble.engines.span_engine import SpanEngine, finish, lexicon_rows
+from scrabble.engines.span_engine import SpanEngine, finish
 from scrabble.lexicon.signature import signature_of
 from scrabble.lexicon.store import default_db_path
 from scrabble.lexicon.table import SignatureTable
@@ -104,7 +104,7 @@ def test_prime_product_resolves_key_collisions(lexicon):
     from scrabble.engines.prime_product import PrimeProduct
     from scrabble.lexicon.table import keys_from_blobs
 
-    rows_ = lexicon_rows(lexicon)
+    rows_ = lexicon.rows()
     full = PrimeProduct(rows_)
     assert full.shared_keys == 0  # no two SOWPODS signatures share a 64-bit product
     # 12-bit keys: thousands of signatures share each key, the signature compare decides

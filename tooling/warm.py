@@ -15,6 +15,7 @@ import time
 from gateway.warmup import warm_gateway
 from scrabble.compiled import guard, is_cold
 from scrabble.engines.registry import EngineSet
+from scrabble.equity.leavegen import warm as warm_leaves
 from scrabble.lexicon.loaded import Lexicon
 from worker.app import warm_numba as warm_worker
 
@@ -27,5 +28,6 @@ def main() -> int:
               "(a minute or so, once)", file=sys.stderr)  # fmt: skip
     warm_gateway(EngineSet(Lexicon.load()))
     warm_worker()
+    warm_leaves()
     print(f"numba cache warm ({time.perf_counter() - started:.1f}s)", file=sys.stderr)
     return 0

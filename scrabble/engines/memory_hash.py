@@ -6,7 +6,6 @@ from __future__ import annotations
 import numpy as np
 import numpy.typing as npt
 
-from scrabble.engines.span_engine import lexicon_rows
 from scrabble.lexicon.loaded import Lexicon
 from scrabble.lexicon.signature import SIGNATURE_BYTES
 from scrabble.lexicon.table import blobs_from_keys
@@ -18,7 +17,7 @@ class MemoryHash:
 
     @classmethod
     def for_lexicon(cls, lexicon: Lexicon) -> MemoryHash:
-        return cls(lexicon_rows(lexicon))
+        return cls(lexicon.rows())
 
     def lookup(self, queries: npt.NDArray[np.uint64]) -> tuple[list[str], dict[str, int]]:
         raw = blobs_from_keys(queries).tobytes()

@@ -10,7 +10,6 @@ import numpy as np
 import numpy.typing as npt
 from numba import njit
 
-from scrabble.engines.span_engine import lexicon_rows
 from scrabble.lexicon.loaded import Lexicon
 from scrabble.lexicon.table import keys_from_blobs
 
@@ -124,7 +123,7 @@ class PrimeProduct:
 
     @classmethod
     def for_lexicon(cls, lexicon: Lexicon) -> PrimeProduct:
-        return cls(lexicon_rows(lexicon))
+        return cls(lexicon.rows())
 
     def lookup(self, queries: npt.NDArray[np.uint64]) -> tuple[list[str], dict[str, int]]:
         q = np.ascontiguousarray(queries)

@@ -20,7 +20,6 @@ from scrabble.board import BoardView
 from scrabble.engines.fit import fit
 from scrabble.engines.span import Plan, plan
 from scrabble.lexicon.loaded import Lexicon
-from scrabble.lexicon.store import group_by_signature, load_rows
 from scrabble.moves import MoveList, Stats
 from scrabble.position import Position
 
@@ -68,12 +67,3 @@ class SpanEngine:
             words,
             {**stats, "signature_ms": round(signature_ms, 3), "lookup_ms": round(lookup_ms, 3)},
         )
-
-
-def lexicon_rows(lexicon: Lexicon) -> list[tuple[bytes, str]]:
-    """(signature, words) rows of a lexicon: from its SQLite file, or grouped
-    from its word list when it has none (small test lexicons)."""
-    if lexicon.db_path.is_file():
-        return load_rows(lexicon.db_path)
-    groups = group_by_signature(lexicon.words)
-    return sorted((sig, " ".join(sorted(ws))) for sig, ws in groups.items())

@@ -23,16 +23,40 @@ import numpy as np
 from numba import njit
 
 from scrabble.board import rack_letters
+from scrabble.engines.shadow import (
+    ANAGRAM_CACHE,
+    Anagrams,
+    anchor_bound,
+    best_keep_by_tiles_played,
+    tile_values_descending,
+)
+from scrabble.engines.shadow import square_caps as square_caps_of
+from scrabble.engines.sink import (
+    ANCHORS,
+    BLANKS_HIDDEN,
+    COUNTERS,
+    MOVES,
+    NODES,
+    PRUNED,
+    Sink,
+    emit,
+)
+from scrabble.lexicon.table import INC
 from scrabble.lexicon.trie import child, is_terminal, popcount32
-from scrabble.moves import META_COLUMNS, record_move
+from scrabble.moves import META_COLUMNS
 from scrabble.scoring import score_line
-from scrabble.tiles import ALL_LETTERS, BLANK, BLANK_FLAG, DOWN, EMPTY, LETTER_MASK, NEW_FLAG
+from scrabble.tiles import (
+    ALL_LETTERS,
+    BLANK,
+    BLANK_FLAG,
+    DOWN,
+    EMPTY,
+    LETTER_MASK,
+    NEW_FLAG,
+    RACK_TYPES,
+)
 
 MAX_LINE: Final = 32  # longest board line the kernel's buffers hold
-# counter slots
-MOVES: Final = 0
-NODES: Final = 1
-ANCHORS: Final = 2
 # frame kinds: building a left part, or extending right from the anchor
 LEFT: Final = 0
 RIGHT: Final = 1
@@ -58,7 +82,7 @@ def lowest_letter(letters):
 @njit(cache=True)
 def search_anchor(
     anchor, line, direction, root, root_start, left_limit, view, rack, trie, scoring,
-    out_words, out_meta, counter, word, left, frames,
+    sink, word, left, frames,
 ):  # fmt: skip
     """All placements whose leftmost anchor is square ``anchor`` of this line.
 
@@ -88,7 +112,7 @@ def search_anchor(
         square[0] = anchor
         start[0] = root_start
     while top >= 0:
-        counter[NODES] += fresh[top]
+        sink.counter[NODES] += fresh[top]
         if kind[top] == LEFT:
             length = square[top]
             if fresh[top]:
@@ -139,21 +163,18 @@ def search_anchor(
                 square[top] = at
                 first = start[top]
                 if at > anchor and at - first >= 2 and is_terminal(trie, at_node):
-                    emit = True
+                    listed = True
                     if direction == DOWN and placed[top] == 1:
                         # a single tile that also forms an across word is listed across only
                         for q in range(first, at):
                             if word[q] & NEW_FLAG and cross_score[q] >= 0:
-                                emit = False
-                    if emit:
+                                listed = False
+                    if listed:
                         score = score_line(
                             word, first, at - 1, letter_mult, word_mult, cross_score, scoring
                         )
-                        record_move(
-                            word, first, at - 1, line, direction, placed[top], score,
-                            out_words, out_meta, counter[MOVES],
-                        )  # fmt: skip
-                        counter[MOVES] += 1
+                        emit(sink, word, first, at - 1, line, direction, placed[top], score,
+                             rack)  # fmt: skip
                 if at >= size:
                     top -= 1
                     continue
@@ -221,48 +242,89 @@ def search_anchor(
 
 
 @njit(cache=True)
-def generate_direction(direction, view, rack, trie, scoring, out_words, out_meta, counter):
+def anchor_root(cells, anchors, line, anchor, trie, tiles):
+    """How the search at ``anchor`` starts: (root node, root start, left limit).
+    Tiles already left of the anchor are followed through the trie (root -1:
+    no word starts with them); else the left part may take up to ``left_limit``
+    rack tiles on the empty non-anchor squares there."""
+    root = 0
+    root_start = anchor
+    left_limit = 0
+    if anchor > 0 and cells[anchor - 1] != EMPTY:
+        root_start = anchor - 1
+        while root_start > 0 and cells[root_start - 1] != EMPTY:
+            root_start -= 1
+        for at in range(root_start, anchor):
+            root = child(trie, root, np.int64(cells[at] & LETTER_MASK) - 1)
+            if root < 0:
+                break
+    else:
+        at = anchor - 1
+        while at >= 0 and cells[at] == EMPTY and not anchors[line, at]:
+            left_limit += 1
+            at -= 1
+        if left_limit > tiles - 1:
+            left_limit = tiles - 1
+    return root, root_start, left_limit
+
+
+@njit(cache=True)
+def search_from(direction, line, anchor, root, root_start, left_limit, view, rack, trie,
+                scoring, sink, word, left, frames):  # fmt: skip
+    cells = view.lines[direction, line]
+    for at in range(root_start, anchor):
+        word[at] = cells[at]  # the tiles already left of the anchor
+    search_anchor(
+        anchor, line, direction, root, root_start, left_limit, view, rack, trie,
+        scoring, sink, word, left, frames,
+    )  # fmt: skip
+
+
+@njit(cache=True)
+def rack_tiles(rack):
+    tiles = 0
+    for i in range(rack.shape[0]):
+        tiles += rack[i]
+    return tiles
+
+
+@njit(cache=True)
+def generate_direction(direction, view, rack, trie, scoring, sink):
     size = view.lines.shape[1]
     anchors = view.anchors[direction]
     word = np.zeros(MAX_LINE, dtype=np.uint8)
     left = np.zeros(MAX_LINE, dtype=np.uint8)
     frames = np.zeros((FRAME_ROWS, MAX_LINE + 2), dtype=np.int64)
-    tiles = 0
-    for i in range(rack.shape[0]):
-        tiles += rack[i]
+    tiles = rack_tiles(rack)
     for line in range(size):
         cells = view.lines[direction, line]
         for anchor in range(size):
             if not anchors[line, anchor]:
                 continue
-            counter[ANCHORS] += 1
-            # One call site with plain int64 arguments: a literal 0 at a call
-            # makes Numba compile another specialisation of the whole search.
-            root = 0
-            root_start = anchor
-            left_limit = 0
-            if anchor > 0 and cells[anchor - 1] != EMPTY:
-                root_start = anchor - 1
-                while root_start > 0 and cells[root_start - 1] != EMPTY:
-                    root_start -= 1
-                for at in range(root_start, anchor):
-                    root = child(trie, root, np.int64(cells[at] & LETTER_MASK) - 1)
-                    if root < 0:
-                        break
-                    word[at] = cells[at]
-                if root < 0:
-                    continue
-            else:
-                at = anchor - 1
-                while at >= 0 and cells[at] == EMPTY and not anchors[line, at]:
-                    left_limit += 1
-                    at -= 1
-                if left_limit > tiles - 1:
-                    left_limit = tiles - 1
-            search_anchor(
-                anchor, line, direction, root, root_start, left_limit, view, rack, trie,
-                scoring, out_words, out_meta, counter, word, left, frames,
-            )  # fmt: skip
+            sink.counter[ANCHORS] += 1
+            root, root_start, left_limit = anchor_root(cells, anchors, line, anchor, trie, tiles)
+            if root < 0:
+                continue
+            search_from(direction, line, anchor, root, root_start, left_limit, view, rack, trie,
+                        scoring, sink, word, left, frames)  # fmt: skip
+
+
+@njit(cache=True)
+def no_best(size):
+    """The best-N half of a sink that records every placement."""
+    return (
+        np.zeros(1, dtype=np.int64), np.zeros(RACK_TYPES, dtype=np.int64),
+        np.zeros((2, size, size), dtype=np.bool_), 0, np.zeros(1, dtype=np.int64),
+        np.zeros((1, size), dtype=np.uint8), np.zeros((1, META_COLUMNS), dtype=np.int32),
+        np.zeros(1, dtype=np.int64),
+    )  # fmt: skip
+
+
+@njit(cache=True)
+def run(view, rack, trie, scoring, sink):
+    working_rack = rack.astype(np.int32)  # the search takes and returns tiles
+    for direction in range(2):
+        generate_direction(direction, view, working_rack, trie, scoring, sink)
 
 
 @njit(cache=True)
@@ -275,11 +337,144 @@ def generate(view, rack, trie, scoring, capacity):
     size = view.lines.shape[1]
     out_words = np.empty((capacity, size), dtype=np.uint8)  # a word is at most a line long
     out_meta = np.empty((capacity, META_COLUMNS), dtype=np.int32)
-    counter = np.zeros(3, dtype=np.int64)
-    working_rack = rack.astype(np.int32)  # the search takes and returns tiles
-    for direction in range(2):
-        generate_direction(
-            direction, view, working_rack, trie, scoring, out_words, out_meta, counter
-        )
+    counter = np.zeros(COUNTERS, dtype=np.int64)
+    values, radix, hotspots, penalty, best_equity, best_words, best_meta, best_size = no_best(size)
+    sink = Sink(out_words, out_meta, counter, 0, values, radix, hotspots, penalty, best_equity,
+                best_words, best_meta, best_size, np.zeros(1, dtype=np.int64))  # fmt: skip
+    run(view, rack, trie, scoring, sink)
     found = min(counter[MOVES], capacity)
     return out_words[:found], out_meta[:found], counter
+
+
+MAX_BLANK_CASES = 8
+
+
+@njit(cache=True)
+def best(view, rack, trie, scoring, values, radix, hotspots, penalty, top, prune, table):
+    """The best ``top`` placements by static equity (``engines.sink``), both
+    directions. Returns (equity, words, meta, counter); rows in heap order.
+
+    With ``prune``, each anchor gets shadow bounds (``engines.shadow``), one per
+    number of blanks a placement there could use; anchors are searched from
+    the highest bound down, the search stops when no bound left can reach the
+    kept moves, and an anchor is searched with only as many blanks as a bound
+    still allows (a blank kept is worth a lot: most placements that would
+    spend it cannot compete, and ruling them out removes the blank's 26-way
+    branching)."""
+    size = view.lines.shape[1]
+    counter = np.zeros(COUNTERS, dtype=np.int64)
+    sink = Sink(
+        np.zeros((0, size), dtype=np.uint8), np.zeros((0, META_COLUMNS), dtype=np.int32),
+        counter, top, values, radix, hotspots, penalty, np.zeros(top + 1, dtype=np.int64),
+        np.zeros((top + 1, size), dtype=np.uint8),
+        np.zeros((top + 1, META_COLUMNS), dtype=np.int32), np.zeros(1, dtype=np.int64),
+        np.zeros(1, dtype=np.int64),
+    )  # fmt: skip
+    working = rack.astype(np.int32)
+    if not prune:
+        for direction in range(2):
+            generate_direction(direction, view, working, trie, scoring, sink)
+        kept = sink.best_size[0]
+        return sink.best_equity[:kept], sink.best_words[:kept], sink.best_meta[:kept], counter
+    lowest = np.iinfo(np.int64).min
+    tiles = rack_tiles(working)
+    held = min(working[BLANK], MAX_BLANK_CASES - 1)
+    cases = held + 1  # placements using 0..held blanks
+    playable = np.zeros(cases, dtype=np.int64)
+    tile_values = np.zeros((cases, tiles), dtype=np.int64)
+    best_keep = np.zeros((cases, tiles + 1), dtype=np.int64)
+    for used in range(cases):
+        playable[used] = rack_letters(working) if used > 0 else real_letters(working)
+        case_values = tile_values_descending(working, scoring.values, used)
+        tile_values[used, : case_values.shape[0]] = case_values
+        best_keep[used] = best_keep_by_tiles_played(values, radix, working, used)
+    lettered = tiles - working[BLANK]
+    scratch = np.zeros((6, MAX_LINE), dtype=np.int64)
+    rack_low = np.uint64(0)
+    rack_high = np.uint64(0)
+    for letter in range(26):
+        for _ in range(working[letter]):
+            rack_low += INC[letter, 0]
+            rack_high += INC[letter, 1]
+    anagrams = Anagrams(
+        table, np.zeros(MAX_LINE, dtype=np.bool_), rack_low, rack_high,
+        np.zeros(ANAGRAM_CACHE, dtype=np.uint64), np.zeros(ANAGRAM_CACHE, dtype=np.uint64),
+        np.zeros(ANAGRAM_CACHE, dtype=np.int64), np.zeros(ANAGRAM_CACHE, dtype=np.int8),
+        np.zeros(1, dtype=np.int64),
+    )  # fmt: skip
+    found = 0
+    plan = np.empty((2 * size * size, 6), dtype=np.int64)
+    bounds = np.empty((2 * size * size, cases), dtype=np.int64)
+    overall = np.empty(2 * size * size, dtype=np.int64)
+    for direction in range(2):
+        anchors = view.anchors[direction]
+        caps = square_caps_of(view.lines[direction], view.cross_mask[direction], working,
+                              scoring.values)  # fmt: skip
+        for line in range(size):
+            cells = view.lines[direction, line]
+            for anchor in range(size):
+                if not anchors[line, anchor]:
+                    continue
+                counter[ANCHORS] += 1
+                root, root_start, left_limit = anchor_root(cells, anchors, line, anchor, trie,
+                                                           tiles)  # fmt: skip
+                if root < 0:
+                    continue
+                top_bound = lowest
+                for used in range(cases):
+                    bound = anchor_bound(
+                        cells, view.cross_mask[direction, line],
+                        view.cross_score[direction, line], view.letter_mult[direction, line],
+                        view.word_mult[direction, line], caps[line], anchor, root_start,
+                        left_limit, root_start < anchor, playable[used],
+                        tile_values[used, : lettered + used], scoring.values, best_keep[used],
+                        scoring.rack_size, scoring.bingo_bonus, scratch, anagrams, used, working,
+                        values, radix,
+                    )  # fmt: skip
+                    bounds[found, used] = bound
+                    if bound > top_bound:
+                        top_bound = bound
+                if top_bound == lowest:
+                    continue
+                plan[found, 0] = direction
+                plan[found, 1] = line
+                plan[found, 2] = anchor
+                plan[found, 3] = root
+                plan[found, 4] = root_start
+                plan[found, 5] = left_limit
+                overall[found] = top_bound
+                found += 1
+    order = np.argsort(-overall[:found], kind="mergesort")
+    word = np.zeros(MAX_LINE, dtype=np.uint8)
+    left = np.zeros(MAX_LINE, dtype=np.uint8)
+    frames = np.zeros((FRAME_ROWS, MAX_LINE + 2), dtype=np.int64)
+    for k in range(found):
+        i = order[k]
+        threshold = sink.best_equity[0] if sink.best_size[0] == top else lowest
+        if overall[i] < threshold:
+            counter[PRUNED] += found - k
+            break
+        usable = 0  # the most blanks a placement here may use and still compete
+        for used in range(cases):
+            if bounds[i, used] >= threshold:
+                usable = used
+        if usable < held:
+            counter[BLANKS_HIDDEN] += 1
+        working[BLANK] = usable
+        sink.kept_offset[0] = (held - usable) * radix[BLANK]
+        search_from(plan[i, 0], plan[i, 1], plan[i, 2], plan[i, 3], plan[i, 4], plan[i, 5],
+                    view, working, trie, scoring, sink, word, left, frames)  # fmt: skip
+    working[BLANK] = held
+    sink.kept_offset[0] = 0
+    kept = sink.best_size[0]
+    return sink.best_equity[:kept], sink.best_words[:kept], sink.best_meta[:kept], counter
+
+
+@njit(cache=True, inline="always")
+def real_letters(rack):
+    """The letter set of the rack's lettered tiles (blanks not counted)."""
+    letters = np.int64(0)
+    for letter in range(26):
+        if rack[letter] > 0:
+            letters |= np.int64(1) << letter
+    return letters

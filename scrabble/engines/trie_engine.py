@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from scrabble.engines import trie
+from scrabble.engines.sink import ANCHORS, MOVES, NODES
 from scrabble.lexicon.loaded import Lexicon
 from scrabble.moves import MoveList, capacity_for
 from scrabble.position import Position
@@ -22,14 +23,14 @@ class TrieEngine:
             words, meta, counter = trie.generate(
                 view, position.rack, self.lexicon.trie, position.rules.scoring, capacity
             )
-            if counter[trie.MOVES] <= capacity:
+            if counter[MOVES] <= capacity:
                 break
-            capacity = int(counter[trie.MOVES])
+            capacity = int(counter[MOVES])
         return MoveList(
             words=words,
             meta=meta,
             stats={
-                "anchors": int(counter[trie.ANCHORS]),
-                "nodes_visited": int(counter[trie.NODES]),
+                "anchors": int(counter[ANCHORS]),
+                "nodes_visited": int(counter[NODES]),
             },
         )

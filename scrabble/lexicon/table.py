@@ -94,6 +94,24 @@ def build_slots(keys, capacity):
     return slots
 
 
+@njit(cache=True, inline="always")
+def probe_one(slots, keys, low, high):
+    """The row of signature (low, high), or -1: one probe sequence."""
+    capacity = slots.shape[0]
+    hashed = fnv1a(low, high)
+    at = np.int64(hashed & np.uint64(capacity - 1))
+    tag = np.int64(hashed >> np.uint64(33))
+    while True:
+        slot = slots[at]
+        if slot < 0:
+            return -1
+        if slot >> 32 == tag:
+            row = slot & 0xFFFFFFFF
+            if keys[row, 0] == low and keys[row, 1] == high:
+                return row
+        at = (at + 1) & (capacity - 1)
+
+
 @njit(cache=True)
 def probe_signatures(slots, keys, queries):
     """Rows for (q, 2) query keys (-1 = miss) and the slots visited.
