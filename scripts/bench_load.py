@@ -209,6 +209,19 @@ def tree(pid: int) -> list[int]:
     return out
 
 
+def cpu_seconds(pids: list[int]) -> float:
+    """User + system CPU seconds of the processes so far."""
+    total = 0
+    for pid in pids:
+        try:
+            with open(f"/proc/{pid}/stat") as fh:
+                fields = fh.read().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        total += int(fields[11]) + int(fields[12])
+    return total / os.sysconf("SC_CLK_TCK")
+
+
 def memory(pid: int) -> tuple[float, float]:
     """(RSS, PSS) in MB."""
     rss = pss = 0.0
@@ -271,38 +284,91 @@ async def slow_readers(port: int, count: int, hold: float) -> None:
         writer.transport.abort()
 
 
-def measure_layout(
-    name: str, env: dict[str, str], worker_url: str, args: argparse.Namespace
-) -> dict[Any, Any]:
-    port = free_port()
-    proc = start_service("gateway.app:app", port, env={"WORKER_URL": worker_url, **env})
-    results: dict[Any, Any] = {"port": port, "proc": proc}
-    try:
-        before = memory_report(tree(proc.pid))
-        print(f"\n== {name} ({', '.join(f'{k}={v}' for k, v in env.items()) or 'defaults'})")
-        for concurrency in (1, 8, 32):
-            run = asyncio.run(
-                load(port, concurrency, mix(concurrency, 2000), args.seconds, args.max_requests)
+@dataclass
+class Layout:
+    name: str
+    env: dict[str, str]
+    port: int = 0
+    proc: subprocess.Popen[bytes] | None = None
+    runs: dict[Any, list[Run]] = field(default_factory=dict)
+    memory: list[tuple[str, Memory]] = field(default_factory=list)
+    cpu_ms: dict[Any, list[float]] = field(default_factory=dict)  # per request
+
+    def start(self, worker_url: str) -> None:
+        self.port = free_port()
+        self.proc = start_service(
+            "gateway.app:app", self.port, {"WORKER_URL": worker_url, **self.env}
+        )
+
+    def stop(self) -> None:
+        if self.proc is not None and self.proc.poll() is None:
+            self.proc.terminate()
+            self.proc.wait(timeout=60)
+
+    def snapshot(self, label: str) -> None:
+        assert self.proc is not None
+        self.memory.append((label, memory_report(tree(self.proc.pid))))
+
+    def rate(self, key: Any) -> float:
+        return float(np.median([len(r.latencies) / r.seconds for r in self.runs[key]]))
+
+    def pooled(self, key: Any) -> Run:
+        runs = self.runs[key]
+        out = Run(seconds=sum(r.seconds for r in runs))
+        for r in runs:
+            out.latencies += r.latencies
+            for status, n in r.statuses.items():
+                out.statuses[status] = out.statuses.get(status, 0) + n
+        return out
+
+
+def measure(layouts: list[Layout], args: argparse.Namespace) -> None:
+    """Each measurement alternates the layouts round by round (ABAB...), so
+    the load other programs put on the machine weighs on both alike."""
+    for layout in layouts:
+        layout.snapshot("at start")
+    for key in (1, 8, 32, "cheap"):
+        for round_ in range(args.rounds):
+            for layout in layouts:
+                if key == "cheap":
+                    run, done = asyncio.run(
+                        cheap_beside_expensive(layout.port, args.seconds * 2, args.max_requests)
+                    )
+                    run.statuses["expensive done"] = done
+                else:
+                    assert isinstance(key, int) and layout.proc is not None
+                    bodies = mix(key * 100 + round_, 2000)
+                    pids = tree(layout.proc.pid)
+                    cpu = cpu_seconds(pids)
+                    run = asyncio.run(
+                        load(layout.port, key, bodies, args.seconds, args.max_requests)
+                    )
+                    spent = cpu_seconds(pids) - cpu
+                    layout.cpu_ms.setdefault(key, []).append(1000 * spent / len(run.latencies))
+                layout.runs.setdefault(key, []).append(run)
+    for layout in layouts:
+        layout.snapshot("after the load")
+        asyncio.run(slow_readers(layout.port, 50, hold=args.send_timeout + 2))
+        layout.snapshot("after 50 callers that read nothing, past the send timeout")
+    for layout in layouts:
+        print(f"\n== {layout.name} ({', '.join(f'{k}={v}' for k, v in layout.env.items())})")
+        print(f"  (rates: median of {args.rounds} rounds; latencies pooled)")
+        for key in (1, 8, 32):
+            run = layout.pooled(key)
+            print(
+                "  "
+                + run.line(f"mix, concurrency {key}").replace(
+                    f"{len(run.latencies) / run.seconds:8.1f} req/s",
+                    f"{layout.rate(key):8.1f} req/s",
+                )
             )
-            results[concurrency] = run
-            print("  " + run.line(f"mix, concurrency {concurrency}"))
-        cheap, expensive = asyncio.run(
-            cheap_beside_expensive(port, args.seconds * 2, args.max_requests)
-        )
-        results["cheap"] = cheap
-        print("  " + cheap.line("cheap beside the expensive loop"))
-        print(f"    ({expensive} expensive requests done meanwhile)")
-        after = memory_report(tree(proc.pid))
-        print_memory("before -> after the load", before, after)
-        asyncio.run(slow_readers(port, 50, hold=args.send_timeout + 2))
-        readers = memory_report(tree(proc.pid))
-        print_memory(
-            "after 50 callers that read nothing (held past the send timeout)", after, readers
-        )
-    except BaseException:
-        proc.kill()
-        raise
-    return results
+        print("  " + layout.pooled("cheap").line("cheap beside the expensive loop"))
+        per_request = ", ".join(f"{np.median(layout.cpu_ms[k]):.1f}" for k in (1, 8, 32))
+        print(f"  CPU ms per request of the mix, all its processes, at 1 / 8 / 32: {per_request}")
+        previous: Memory = {}
+        for label, snapshot in layout.memory:
+            print_memory(label, previous, snapshot)
+            previous = snapshot
 
 
 def sigterm_drill(port: int, proc: subprocess.Popen[bytes], seconds: float) -> None:
@@ -428,39 +494,47 @@ def supervision_drill(seconds: float) -> None:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--seconds", type=float, default=5.0, help="per measurement")
+    parser.add_argument("--seconds", type=float, default=4.0, help="per measurement")
+    parser.add_argument("--rounds", type=int, default=2, help="alternations of the layouts")
     parser.add_argument("--max-requests", type=int, default=20000, help="per measurement")
     parser.add_argument("--send-timeout", type=float, default=3.0)
     parser.add_argument("--skip-drills", action="store_true")
     args = parser.parse_args(argv)
+    print(f"load average before: {os.getloadavg()[0]:.1f} (other programs on this machine)")
     worker_port = free_port()
     worker = start_service("worker.app:app", worker_port)
     worker_url = f"http://127.0.0.1:{worker_port}"
+    timeouts = {"GATEWAY_SEND_TIMEOUT": str(args.send_timeout)}
+    single = Layout("single process (baseline)", {"GATEWAY_PROCESSES": "0", **timeouts})
+    lanes = Layout("compute processes in lanes (default)", timeouts)
     try:
         print(f"worker: {memory(worker.pid)[0]:.0f} MB RSS at start")
-        timeouts = {"GATEWAY_SEND_TIMEOUT": str(args.send_timeout)}
-        single = measure_layout(
-            "single process (baseline)", {"GATEWAY_PROCESSES": "0", **timeouts}, worker_url, args
+        for layout in (single, lanes):
+            layout.start(worker_url)
+        measure([single, lanes], args)
+        print("\n== lanes against the single process, same run")
+        for key in (1, 8, 32):
+            print(f"  throughput at concurrency {key}: x{lanes.rate(key) / single.rate(key):.2f}")
+        single_cpu, lanes_cpu = (float(np.median(x.cpu_ms[8])) for x in (single, lanes))
+        print(
+            f"  CPU per request at concurrency 8: {single_cpu:.1f} -> {lanes_cpu:.1f} ms; so on "
+            f"two otherwise idle cores the lanes can serve x{2 * single_cpu / lanes_cpu:.2f} "
+            "what one process can (which uses one core at most)"
         )
-        single["proc"].terminate()
-        single["proc"].wait(timeout=60)
-        lanes = measure_layout("compute processes in lanes (default)", timeouts, worker_url, args)
-        print("\n== against the single process, same run")
-        for concurrency in (1, 8, 32):
-            a, b = single[concurrency], lanes[concurrency]
-            ratio = (len(b.latencies) / b.seconds) / (len(a.latencies) / a.seconds)
-            print(f"  throughput at concurrency {concurrency}: x{ratio:.2f}")
-        a99 = np.percentile(np.array(single["cheap"].latencies) * 1000, 99)
-        b99 = np.percentile(np.array(lanes["cheap"].latencies) * 1000, 99)
+        a99, b99 = (
+            np.percentile(np.array(x.pooled("cheap").latencies) * 1000, 99) for x in (single, lanes)
+        )
         print(f"  cheap p99 beside the expensive loop: {a99:.1f} -> {b99:.1f} ms")
         print(f"  worker: {memory(worker.pid)[0]:.0f} MB RSS at the end")
-        if args.skip_drills:
-            lanes["proc"].terminate()
-            lanes["proc"].wait(timeout=60)
-        else:
-            sigterm_drill(lanes["port"], lanes["proc"], seconds=2.0)
+        single.stop()
+        if not args.skip_drills:
+            assert lanes.proc is not None
+            sigterm_drill(lanes.port, lanes.proc, seconds=2.0)
             supervision_drill(seconds=2.0)
+        print(f"\nload average after: {os.getloadavg()[0]:.1f}")
     finally:
+        single.stop()
+        lanes.stop()
         worker.terminate()
         worker.wait(timeout=60)
     return 0
