@@ -5,6 +5,7 @@ Every error is `{"error": "<field>: <problem>", "detail": [{"field", "message"}]
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import re
 from collections.abc import Mapping, Sequence
@@ -203,6 +204,12 @@ class ServerErrorShape:
 
         try:
             await self.app(scope, receive, watched)
+        except asyncio.CancelledError:
+            # the server stopped waiting for it (SIGTERM's drain ran out):
+            # say so in the shape rather than uvicorn's plain-text 500
+            if not started:
+                await _answer(scope, send, 503, STOPPING)
+            raise
         except Exception:
             _log.exception("unhandled error on %s %s", scope.get("method"), scope.get("path"))
             if started:
@@ -210,6 +217,9 @@ class ServerErrorShape:
             await _answer(scope, send, 500, SERVER_ERROR)
 
 
+STOPPING = field_error(
+    "request", "the server is stopping and could not finish this request; retry", error="stopping"
+)
 SERVER_ERROR = field_error(
     "request", "the server failed on this request; it is logged", error="internal server error"
 )

@@ -66,11 +66,13 @@ class Serve:
         if self.proc.poll() is None:
             self.proc.send_signal(signal.SIGTERM)
             try:
-                return self.proc.wait(timeout=60)
+                self.proc.wait(timeout=60)
             except subprocess.TimeoutExpired:
                 os.killpg(self.proc.pid, signal.SIGKILL)
                 self.proc.wait()
-                return -9
+        self.reader.join(timeout=30)
+        if self.proc.stdout is not None:
+            self.proc.stdout.close()
         return int(self.proc.returncode)
 
 
