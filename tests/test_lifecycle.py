@@ -126,7 +126,12 @@ def test_a_request_over_the_work_bound_gets_503_and_its_process_is_replaced(boun
     assert r.json()["detail"][0]["field"] == "request"
     assert "work bound of 0.05 s" in r.json()["detail"][0]["message"]
     assert r.headers["retry-after"] == "1"
-    wait_for(lambda: (lambda lane: lane["ready"] == lane["restarts"] == 1)(heavy_lane(url)))
+    # replaced: one restart, and the whole lane ready again
+    wait_for(
+        lambda: (lambda lane: lane["restarts"] == 1 and lane["ready"] == lane["processes"])(
+            heavy_lane(url)
+        )
+    )
 
 
 def test_killed_compute_processes_fail_nothing_and_are_replaced(bounded):
