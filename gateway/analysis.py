@@ -18,7 +18,7 @@ from scrabble.engines.registry import EngineSet
 from scrabble.equity.evaluate import evaluate
 from scrabble.equity.options import EquityOptions
 from scrabble.moves import MoveList
-from scrabble.notation import breakdown_json, evaluation_json, move_json, unseen_json
+from scrabble.notation import action_json, evaluation_json, move_json, unseen_json
 from scrabble.position import Position
 from scrabble.tiles import tile_index
 
@@ -89,7 +89,7 @@ def answer(
     heuristics_ms = 0.0
     if query.wants_evaluation:
         evaluation = evaluate(
-            position, moves, engines.trie, query.equity_options(), limit=query.limit
+            position, moves, engines.trie, engines.static, query.equity_options(), limit=query.limit
         )
         order = evaluation.order
         heuristics_ms = _ms(t)
@@ -97,13 +97,16 @@ def answer(
     else:
         order = moves.order(query.limit)
     rack_size = position.rules.rack_size
-    out = [
-        move_json(moves, i, rank, position.rack, rack_size)
-        for rank, i in enumerate(order.tolist(), start=1)
-    ]
-    if evaluation is not None:
-        for move, i in zip(out, order.tolist(), strict=True):
-            move["heuristics"] = breakdown_json(evaluation.breakdowns[i])
+    if evaluation is not None:  # placements, exchanges and pass, ranked together
+        out = [
+            action_json(evaluation, i, rank, position)
+            for rank, i in enumerate(order.tolist(), start=1)
+        ]
+    else:
+        out = [
+            move_json(moves, i, rank, position.rack, rack_size)
+            for rank, i in enumerate(order.tolist(), start=1)
+        ]
     unseen = unseen_json(position, moves, order)
     rank_ms = _ms(t)
     name = engines.lexicon.info.name

@@ -7,7 +7,6 @@ import re
 from collections.abc import Callable
 from typing import Annotated, Literal, TypeVar
 
-import numpy as np
 from pydantic import (
     BaseModel,
     ConfigDict,
@@ -24,14 +23,7 @@ from scrabble.engines.registry import DEFAULT_ENGINE, ENGINE_NAMES
 from scrabble.equity.options import RANK_BY, RISK_MODES
 from scrabble.equity.terms import TERMS
 from scrabble.notation import DIRECTION_NAMES
-from scrabble.position import (
-    Position,
-    PositionError,
-    check_tile_supply,
-    make_position,
-    parse_board,
-    parse_rack,
-)
+from scrabble.position import Position, PositionError, make_position, parse_rack
 from scrabble.rules import STANDARD
 
 EngineName = Literal[ENGINE_NAMES]  # type: ignore[valid-type]
@@ -187,34 +179,26 @@ class MoveRequest(BaseModel):
         assert self._position is not None
         return self._position
 
-    @field_validator("board")
-    @classmethod
-    def _board_shape(cls, rows: list[str] | None) -> list[str] | None:
-        return _checked(parse_board, rows)
-
     @field_validator("upcoming")
     @classmethod
     def _upcoming_tiles(cls, tiles: str | None) -> str | None:
         return _checked(lambda t: parse_rack(t, field="upcoming"), tiles or None)
 
-    @field_validator("rack")
-    @classmethod
-    def _rack_tiles(cls, rack: str | None) -> str | None:
-        return _checked(parse_rack, rack)
-
     @model_validator(mode="after")
     def _build_position(self) -> MoveRequest:
-        opponent: np.ndarray | None = None
         if self.cgp is not None:
             if self.board is not None or self.rack is not None:
                 raise ValueError("cgp: give either cgp or board and rack, not both")
             try:
                 parsed = cgp_format.parse(self.cgp)
-                parse_board(parsed.rows, field="cgp")
-                parse_rack(parsed.rack, field="cgp")
-                opponent = _opponent_rack(parsed.opponent_rack)
+                # the arrays the engines take, built once and kept for the handler
+                self._position = make_position(
+                    parsed.rows, parsed.rack, STANDARD, opponent=parsed.opponent_rack
+                )
             except PositionError as exc:
-                raise ValueError(f"cgp: {exc.message}") from None
+                # the opponent's rack is named: it is echoed back once checked
+                named = f"{exc.field}: " if exc.field == "opponent rack" else ""
+                raise ValueError(f"cgp: {named}{exc.message}") from None
             if not _CGP.fullmatch(self.cgp):  # what the parser tolerates beyond the grammar
                 raise ValueError(
                     "cgp: is not in CGP form: '<rows> <rack>/<opponent> "
@@ -222,6 +206,7 @@ class MoveRequest(BaseModel):
                 )
             self._cgp = parsed
             self.board, self.rack = parsed.rows, parsed.rack
+            return self
         if self.board is None:
             raise ValueError("board: is required (or give the position as cgp)")
         if self.rack is None:
@@ -231,24 +216,7 @@ class MoveRequest(BaseModel):
             self._position = make_position(self.board, self.rack, STANDARD)
         except PositionError as exc:
             raise ValueError(f"{exc.field}: {exc.message}") from None
-        if opponent is not None:
-            try:  # the board and both racks come out of one bag
-                check_tile_supply(self._position.board, self._position.rack + opponent, STANDARD)
-            except PositionError as exc:
-                message = exc.message.replace("board and rack hold", "board and both racks hold")
-                raise ValueError(f"cgp: {message}") from None
         return self
-
-
-def _opponent_rack(rack: str) -> np.ndarray | None:
-    """The CGP's second rack, checked like the mover's (it is echoed back in
-    the normalised CGP, so nothing unchecked may pass)."""
-    if not rack:
-        return None
-    try:
-        return parse_rack(rack, field="cgp")
-    except PositionError as exc:
-        raise PositionError("cgp", f"opponent rack: {exc.message}") from None
 
 
 class Tile(BaseModel):
@@ -301,12 +269,25 @@ class MoveHeuristics(BaseModel):
 
 class MoveOut(BaseModel):
     rank: int
-    row: int = Field(description="0-based row of the main word's first letter.")
-    col: int = Field(description="0-based column of the main word's first letter.")
-    direction: DirectionName
-    coordinate: str = Field(description="'8H' across (row first), 'H8' down (column first).")
-    word: str = Field(description="The whole main word; letters played as blanks lower case.")
-    notation: str = Field(description="Coordinate and word, board letters in parentheses.")
+    kind: Literal["play", "exchange", "pass"] = Field(
+        "play",
+        description="Exchanges and pass are ranked with the placements when the list is "
+        "evaluated (heuristics, adversarial or rank_by=equity).",
+    )
+    row: int | None = Field(None, description="0-based row of the main word's first letter.")
+    col: int | None = Field(None, description="0-based column of the main word's first letter.")
+    direction: DirectionName | None = None
+    coordinate: str | None = Field(
+        None, description="'8H' across (row first), 'H8' down (column first)."
+    )
+    word: str | None = Field(
+        None, description="The whole main word; letters played as blanks lower case."
+    )
+    notation: str = Field(
+        description="Coordinate and word, board letters in parentheses; '-ABC' an exchange of "
+        "ABC, '-' a pass."
+    )
+    exchanged: str | None = Field(None, description="An exchange's tiles thrown back.")
     score: int
     bingo: bool
     tiles_placed: int
@@ -335,7 +316,12 @@ class Timing(BaseModel):
 
 class Unseen(BaseModel):
     count: int
-    tiles: dict[str, int] = Field(description="Tile set minus board minus rack.")
+    bag: int = Field(description="Tiles left to draw.")
+    bag_empty: bool
+    opponent_rack_known: bool = Field(description="The CGP gave the opponent's rack: seen.")
+    tiles: dict[str, int] = Field(
+        description="Tile set minus board minus rack (minus the opponent's rack when known)."
+    )
     p_at_least_one: dict[str, dict[str, float]] = Field(
         description="Per draw count (7 and the top move's draw): P(at least one of the tile), "
         "hypergeometric."

@@ -36,4 +36,5 @@ def warm_gateway(engines: EngineSet) -> None:
                 finish(position, view, plan(view, position.rack, signatures=False), words, {})
             else:
                 engines[spec.name].generate(position)
-        evaluate(position, moves, engines.trie, EquityOptions(adversarial=True))
+        evaluate(position, moves, engines.trie, engines.static, EquityOptions(adversarial=True))
+        engines.static.best(position, engines.lexicon.trie, 20)

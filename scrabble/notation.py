@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 import numpy.typing as npt
 
+from scrabble.equity.actions import EXCHANGE
 from scrabble.equity.draw import p_at_least_one
 from scrabble.equity.millipoints import to_points
 from scrabble.moves import PLACED, MoveList, leave_of
@@ -147,19 +148,26 @@ def move_json(
 
 def unseen_json(position: Position, moves: MoveList, order: npt.NDArray[np.intp]) -> dict[str, Any]:
     """Unseen tiles and P(at least one) for a full rack's draw and for the top
-    move's draw (hypergeometric)."""
+    move's draw (hypergeometric, from the bag: a known opponent rack is seen);
+    all 0 once the bag is empty."""
     pool = position.unseen()
-    draws = [position.rules.rack_size]
-    if len(order):
-        draws.append(min(int(moves.meta[int(order[0]), PLACED]), position.bag_count))
+    bag = position.bag_count
+    draws = [min(position.rules.rack_size, bag)]
+    if len(order) and int(order[0]) < len(moves):
+        draws.append(min(int(moves.meta[int(order[0]), PLACED]), bag))
     total = int(pool.sum())
     present = [i for i in range(RACK_TYPES) if pool[i] > 0]
     probs = {
         str(d): {RACK_SYMBOLS[i]: round(p_at_least_one(total, int(pool[i]), d), 6) for i in present}
         for d in sorted({d for d in draws if d > 0}, reverse=True)
     }
+    if bag == 0:  # nothing can be drawn: the unseen tiles are the opponent's
+        probs = {str(position.rules.rack_size): {RACK_SYMBOLS[i]: 0.0 for i in present}}
     return {
         "count": total,
+        "bag": bag,
+        "bag_empty": bag == 0,
+        "opponent_rack_known": position.opponent is not None,
         "tiles": {RACK_SYMBOLS[i]: int(pool[i]) for i in present},
         "p_at_least_one": probs,
     }
@@ -195,10 +203,48 @@ def breakdown_json(breakdown: Breakdown) -> dict[str, Any]:
     return out
 
 
+def action_json(evaluation: Evaluation, i: int, rank: int, position: Position) -> dict[str, Any]:
+    """One entry of the ranked list: a placement (``move_json``), an exchange
+    (notation ``-`` and the tiles thrown, as GCG, MAGPIE and Quackle write it)
+    or a pass (``-``)."""
+    actions = evaluation.actions
+    if i < actions.placements:
+        out = move_json(actions.moves, i, rank, position.rack, position.rules.rack_size)
+        out["kind"] = "play"
+    else:
+        exchange = actions.kind(i) == EXCHANGE
+        thrown = actions.thrown(i) if exchange else ""
+        out = {
+            "rank": rank,
+            "kind": "exchange" if exchange else "pass",
+            "notation": f"-{thrown}",
+            "exchanged": thrown,
+            "score": 0,
+            "bingo": False,
+            "tiles_placed": 0,
+            "leave": rack_string(actions.kept[i]),
+            "tiles": [],
+        }
+    out["heuristics"] = breakdown_json(evaluation.breakdowns[i])
+    return out
+
+
 def evaluation_json(evaluation: Evaluation) -> dict[str, Any]:
-    """The top-level ``heuristics`` object: settings, how far the budget went, the exchange."""
+    """The top-level ``heuristics`` object: settings, how far the budget went,
+    the best exchange (also ranked in the list)."""
     opts = evaluation.options
     exchange = evaluation.exchange
+    summary = None
+    if exchange is not None:
+        actions = evaluation.actions
+        summary = {
+            "throw": actions.thrown(exchange.index),
+            "keep": rack_string(actions.kept[exchange.index]),
+            "score": 0,
+            "leave": to_points(exchange.terms.get("leave", 0)),
+            "prospect": to_points(exchange.terms.get("prospect", 0)),
+            "equity": to_points(exchange.equity),
+        }
     return {
         "rank_by": opts.rank_by,
         "risk": opts.risk,
@@ -209,14 +255,5 @@ def evaluation_json(evaluation: Evaluation) -> dict[str, Any]:
         "candidates": evaluation.candidates,
         "budget_cut": evaluation.budget_cut,
         "elapsed_ms": round(evaluation.elapsed_ms, 3),
-        "exchange": None
-        if exchange is None
-        else {
-            "throw": exchange.throw_string,
-            "keep": exchange.keep_string,
-            "score": 0,
-            "leave": to_points(exchange.leave),
-            "prospect": to_points(exchange.prospect),
-            "equity": to_points(exchange.equity),
-        },
+        "exchange": summary,
     }

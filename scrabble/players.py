@@ -23,6 +23,7 @@ from collections.abc import Callable
 import numpy as np
 
 from scrabble.engines.trie_engine import TrieEngine
+from scrabble.equity.actions import EXCHANGE, PLAY
 from scrabble.equity.evaluate import evaluate
 from scrabble.equity.leave_table import LeaveTable
 from scrabble.equity.options import EquityOptions
@@ -71,20 +72,23 @@ def score_player(trie: TrieEngine) -> Player:
     return play
 
 
-def equity_player(trie: TrieEngine, options: EquityOptions) -> Player:
+def equity_player(trie: TrieEngine, static: StaticEquity, options: EquityOptions) -> Player:
+    """The API's ranking (every action, the expensive terms for the best few),
+    playing its first."""
+
     def play(game: Game) -> None:
         position = game.position()
         moves = trie.generate(position)
         opts = dataclasses.replace(
             options, budget_ms=1e9, seed=game.seed * 1000 + len(game.history)
         )
-        ev = evaluate(position, moves, trie, opts, limit=1)
-        best = ev.breakdowns[int(ev.order[0])] if len(ev.order) else None
-        exchange = ev.exchange if game.can_exchange() else None
-        if exchange is not None and (best is None or exchange.equity > best.equity):
-            game.exchange(exchange.throw)
-        elif best is not None:
-            game.play_move(moves, best.index)
+        ev = evaluate(position, moves, trie, static, opts, limit=1)
+        best = int(ev.order[0])
+        kind = ev.actions.kind(best)
+        if kind == PLAY:
+            game.play_move(moves, best)
+        elif kind == EXCHANGE:
+            game.exchange(game.racks[game.to_move] - ev.actions.kept[best].astype(np.int32))
         else:
             game.pass_turn()
 
@@ -97,6 +101,8 @@ CHOOSERS = ("score", "static", "linear", "equity", "equity-cheap", "equity-adv")
 def make_player(name: str, trie: TrieEngine, options: EquityOptions | None = None,
                 table: LeaveTable | None = None) -> Player:  # fmt: skip
     opts = options or EquityOptions()
+    if name.startswith("equity"):
+        static = StaticEquity.for_lexicon(trie.lexicon, table)
     if name == "score":
         return score_player(trie)
     if name == "static":
@@ -105,9 +111,9 @@ def make_player(name: str, trie: TrieEngine, options: EquityOptions | None = Non
         linear = LeaveTable.linear(STANDARD.counts, STANDARD.rack_size)
         return static_player(StaticEquity.for_lexicon(trie.lexicon, linear), trie)
     if name == "equity":
-        return equity_player(trie, dataclasses.replace(opts, max_moves=4))
+        return equity_player(trie, static, dataclasses.replace(opts, max_moves=4))
     if name == "equity-cheap":
-        return equity_player(trie, dataclasses.replace(opts, prospects=False))
+        return equity_player(trie, static, dataclasses.replace(opts, prospects=False))
     if name == "equity-adv":
-        return equity_player(trie, dataclasses.replace(opts, adversarial=True, max_moves=4))
+        return equity_player(trie, static, dataclasses.replace(opts, adversarial=True, max_moves=4))
     raise ValueError(f"unknown chooser {name!r}; known: {', '.join(CHOOSERS)}")

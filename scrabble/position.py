@@ -64,6 +64,8 @@ class Position:
     board: npt.NDArray[np.uint8]  # size*size cell codes, row-major
     rack: npt.NDArray[np.uint8]  # 27 counts
     rules: Rules = STANDARD
+    # the opponent's rack when it is known (a CGP's second rack), else None
+    opponent: npt.NDArray[np.uint8] | None = None
     # board views by trie (id -> (trie, view)); shared by positions on this board
     _views: dict[int, tuple[Trie, BoardView]] = field(
         default_factory=dict, repr=False, compare=False
@@ -80,7 +82,11 @@ class Position:
     def with_rack(self, rack: npt.NDArray[np.integer]) -> Position:
         """The same board (and its views) with another rack."""
         return Position(
-            board=self.board, rack=rack.astype(np.uint8), rules=self.rules, _views=self._views
+            board=self.board,
+            rack=rack.astype(np.uint8),
+            rules=self.rules,
+            opponent=self.opponent,
+            _views=self._views,
         )
 
     @property
@@ -112,17 +118,29 @@ class Position:
         unseen: npt.NDArray[np.int32] = (
             self.rules.counts - self.board_counts() - self.rack.astype(np.int32)
         )
+        if self.opponent is not None:
+            unseen = unseen - self.opponent.astype(np.int32)
         return unseen
 
     def unseen(self) -> npt.NDArray[np.int32]:
-        """Tile set minus board minus rack: what the bag and the opponent hold
-        (a fresh copy: callers may change it)."""
+        """The tiles the mover has not seen: the tile set minus the board, the
+        rack and the opponent's rack when it is known (then exactly the bag;
+        else the bag and the opponent's rack together). A fresh copy."""
         return self._unseen.copy()
 
     @cached_property
     def bag_count(self) -> int:
-        """Tiles in the bag as the mover sees it: unseen minus the opponent's rack."""
-        return max(0, int(self._unseen.sum()) - self.rules.rack_size)
+        """Tiles in the bag: the unseen tiles, less a full opponent's rack when
+        that rack is not known."""
+        unseen = int(self._unseen.sum())
+        return unseen if self.opponent is not None else max(0, unseen - self.rules.rack_size)
+
+    def opponent_tiles(self) -> npt.NDArray[np.int32]:
+        """The opponent's rack as far as the mover knows: the known rack, or all
+        the unseen tiles once the bag is empty (else the pool it came from)."""
+        if self.opponent is not None:
+            return self.opponent.astype(np.int32)
+        return self._unseen.copy()
 
 
 def parse_board(rows: list[str], rules: Rules = STANDARD, field: str = "board") -> np.ndarray:
@@ -174,22 +192,31 @@ def parse_rack(rack: str, rules: Rules = STANDARD, field: str = "rack") -> np.nd
     return counts
 
 
-def check_tile_supply(board: np.ndarray, rack: np.ndarray, rules: Rules) -> None:
+def check_tile_supply(
+    board: np.ndarray, rack: np.ndarray, rules: Rules, opponent: np.ndarray | None = None
+) -> None:
     pos = Position(board=board, rack=rack, rules=rules)
     used = pos.board_counts() + rack.astype(np.int32)
+    if opponent is not None:
+        used = used + opponent.astype(np.int32)
     over = np.nonzero(used > rules.counts)[0]
     if len(over):
         i = int(over[0])
         name = "?" if i == BLANK else ALPHABET[i]
         what = "blank" if i == BLANK else f"{name} tile"
+        holders = "board and racks" if opponent is not None else "board and rack"
         raise PositionError(
             "rack" if rack[i] else "board",
-            f"board and rack hold {used[i]} {what}s, the tile set has {rules.counts[i]}",
+            f"{holders} hold {used[i]} {what}s, the tile set has {rules.counts[i]}",
         )
 
 
-def make_position(rows: list[str], rack: str, rules: Rules = STANDARD) -> Position:
+def make_position(
+    rows: list[str], rack: str, rules: Rules = STANDARD, opponent: str = ""
+) -> Position:
+    """``opponent``: the opponent's rack when known ("" unknown, as in CGP)."""
     board = parse_board(rows, rules)
     counts = parse_rack(rack, rules)
-    check_tile_supply(board, counts, rules)
-    return Position(board=board, rack=counts, rules=rules)
+    theirs = parse_rack(opponent, rules, field="opponent rack") if opponent else None
+    check_tile_supply(board, counts, rules, theirs)
+    return Position(board=board, rack=counts, rules=rules, opponent=theirs)

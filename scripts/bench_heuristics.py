@@ -32,6 +32,7 @@ sys.path.insert(0, str(ROOT))
 from scrabble.engines.trie_engine import TrieEngine  # noqa: E402
 from scrabble.equity.evaluate import evaluate  # noqa: E402
 from scrabble.equity.options import EquityOptions  # noqa: E402
+from scrabble.equity.static import StaticEquity  # noqa: E402
 from scrabble.lexicon.loaded import Lexicon  # noqa: E402
 from scrabble.moves import MoveList  # noqa: E402
 from scrabble.position import Position  # noqa: E402
@@ -55,8 +56,9 @@ def main() -> None:
     # warm up Numba and caches on a first position, not counted
     warm = samples[0].position
     trie = TrieEngine(lexicon)
+    static = StaticEquity.for_lexicon(lexicon)
     wm = trie.generate(warm)
-    evaluate(warm, wm, trie, EquityOptions(adversarial=True), limit=args.limit)
+    evaluate(warm, wm, trie, static, EquityOptions(adversarial=True), limit=args.limit)
     extra: dict[str, list[float]] = {"heuristics": [], "adversarial": []}
     evaluated: dict[str, list[int]] = {"heuristics": [], "adversarial": []}
     cut = {"heuristics": 0, "adversarial": 0}
@@ -74,7 +76,7 @@ def main() -> None:
                 p: Position = pos,
                 r: dict[str, Any] = result,
             ) -> None:
-                r["ev"] = evaluate(p, m, trie, o, limit=args.limit)
+                r["ev"] = evaluate(p, m, trie, static, o, limit=args.limit)
 
             extra[mode].append(timed(run) - base)
             evaluated[mode].append(result["ev"].evaluated)

@@ -23,25 +23,33 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from scrabble.engines.trie_engine import TrieEngine  # noqa: E402
 from scrabble.equity.evaluate import evaluate  # noqa: E402
 from scrabble.equity.leave import feature_names, features  # noqa: E402
+from scrabble.equity.leave_table import LeaveTable  # noqa: E402
 from scrabble.equity.options import EquityOptions  # noqa: E402
+from scrabble.equity.static import StaticEquity  # noqa: E402
 from scrabble.game import Game  # noqa: E402
 from scrabble.lexicon.loaded import Lexicon  # noqa: E402
 from scrabble.moves import MoveList, leave_of  # noqa: E402
 from scrabble.position import Position  # noqa: E402
+from scrabble.rules import STANDARD  # noqa: E402
 
 
-def choose(position: Position, moves: MoveList, trie: TrieEngine, chooser: str) -> int:
-    """Index of the move played: top score, or top cheap equity (no prospects)."""
+def choose(
+    position: Position, moves: MoveList, trie: TrieEngine, static: StaticEquity, chooser: str
+) -> int:
+    """Index of the placement played: top score, or the top placement by cheap
+    equity with the linear model (no prospects)."""
     if chooser == "score":
         return int(moves.order(1)[0])
-    ev = evaluate(position, moves, trie, EquityOptions(prospects=False), limit=1)
-    return int(ev.order[0])
+    ev = evaluate(position, moves, trie, static, EquityOptions(prospects=False))
+    return int(next(i for i in ev.order.tolist() if i < len(moves)))
 
 
 def collect(
     lexicon: Lexicon, games: int, seed: int, chooser: str = "score"
 ) -> tuple[np.ndarray, np.ndarray]:
     trie = TrieEngine(lexicon)
+    linear = LeaveTable.linear(STANDARD.counts.astype(np.int64), STANDARD.rack_size)
+    static = StaticEquity.for_lexicon(lexicon, linear)
     xs: list[np.ndarray] = []
     ys: list[float] = []
     for g in range(games):
@@ -54,7 +62,7 @@ def collect(
                 game.pass_turn()
                 pending[p] = None
                 continue
-            i = choose(game.position(), moves, trie, chooser)
+            i = choose(game.position(), moves, trie, static, chooser)
             score = int(moves.meta[i, 5])
             waiting = pending[p]
             if waiting is not None:

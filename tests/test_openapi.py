@@ -103,6 +103,7 @@ def test_schemathesis_finds_no_server_error_and_no_schema_violation(pair, tmp_pa
         capture_output=True,
         text=True,
         timeout=600,
+        cwd=tmp_path,  # its cache directory (.schemathesis) goes there, not in the tree
     )
     assert run.returncode == 0, run.stdout[-4000:] + run.stderr[-2000:]
     entries = json.loads(har.read_text())["log"]["entries"]

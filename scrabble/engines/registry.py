@@ -18,6 +18,7 @@ from scrabble.engines.prime_product import PrimeProduct
 from scrabble.engines.span_engine import Lookup, SpanEngine
 from scrabble.engines.sqlite_hash import SqliteHash
 from scrabble.engines.trie_engine import TrieEngine
+from scrabble.equity.static import StaticEquity
 from scrabble.lexicon.loaded import Lexicon
 from scrabble.moves import MoveList
 from scrabble.position import Position
@@ -93,6 +94,7 @@ class EngineSet:
     def __init__(self, lexicon: Lexicon, worker: WorkerClient | None = None) -> None:
         self.lexicon = lexicon
         self._trie = TrieEngine(lexicon)
+        self._static: StaticEquity | None = None
         self.local: dict[str, Engine] = {DEFAULT_ENGINE: self._trie}
         self.remote: dict[str, RemoteEngine] = {}
         if worker is not None:
@@ -108,10 +110,18 @@ class EngineSet:
             self.local[name] = engine
         return engine
 
+    @property
+    def static(self) -> StaticEquity:
+        """The lexicon's static equity (its leave table, its anagram table)."""
+        if self._static is None:
+            self._static = StaticEquity.for_lexicon(self.lexicon)
+        return self._static
+
     def prepare(self) -> None:
         for spec in ENGINES.values():
             if not spec.remote:
                 self[spec.name]
+        self._static = self.static  # built now, not on the first request
 
     @property
     def trie(self) -> TrieEngine:

@@ -26,11 +26,10 @@ class EquityOptions:
     max_moves: int = 4  # deterministic cap on moves given the expensive terms
     seed: int = 0  # sampled opponent racks (risk)
     upcoming: tuple[int, ...] | None = None  # visible upcoming tiles, in order (0..26)
-    # leave (docs/leave.md, docs/equity.md)
+    # leave (docs/leaves.md, docs/equity.md): the exhaustive table's value
     leave_weight_pct: int = 100
-    # endgame (docs/equity.md): with the bag empty after the move
-    stuck_per_point: int = -1000  # millipoints per point of face value kept
     # premium waste (docs/waste.md)
+    premium_waste: bool = True
     waste_ref_base: int = 10_800  # millipoints: mean main-word base over DW/TW plays
     waste_weight_pct: int = 50  # share of the shortfall charged
     per_tile: int = 250  # millipoints per tile placed
@@ -44,8 +43,6 @@ class EquityOptions:
     risk_weight_pct: int = 100  # share of (best reply after - before) charged
     cvar_share_pct: int = 10  # the tail the CVaR averages
     cvar_penalty_pct: int = 50  # averse: minus this share of (CVaR - expected best reply)
-    # exchange
-    exchange_cost: int = 0  # millipoints; the lost score is already the exchange's 0
 
     def with_settings(self, settings: list[str]) -> EquityOptions:
         """``NAME=VALUE`` overrides, each value parsed as the field's type."""

@@ -24,16 +24,16 @@ import numpy.typing as npt
 from numba import njit
 
 from scrabble.engines import trie as trie_kernel
-from scrabble.engines.sink import MOVES, PRUNED
-from scrabble.equity.leave_table import LeaveTable
+from scrabble.engines.sink import MOVES, PRUNED, VOWEL_LETTERS
+from scrabble.equity.leave_table import LeaveTable, table_path
 from scrabble.equity.millipoints import PER_POINT
 from scrabble.lexicon.loaded import Lexicon, signature_table
 from scrabble.lexicon.table import SignatureTable
 from scrabble.lexicon.trie import Trie
-from scrabble.moves import MoveList
+from scrabble.moves import COL, DIRECTION, LENGTH, ROW, MoveList
 from scrabble.position import Position
-from scrabble.rules import Rules
-from scrabble.tiles import RACK_TYPES
+from scrabble.rules import STANDARD, Rules
+from scrabble.tiles import ACROSS, LETTER_MASK, NEW_FLAG, RACK_TYPES
 
 HOTSPOT_PENALTY = -700  # millipoints per vowel beside a double letter, opening only
 NOT_OUT_CONSTANT = -10_000  # millipoints, bag empty and the move keeps tiles
@@ -113,8 +113,16 @@ class StaticEquity:
 
     @classmethod
     def for_lexicon(cls, lexicon: Lexicon, table: LeaveTable | None = None) -> StaticEquity:
-        leaves = table or LeaveTable.load(lexicon.info.name)
-        return cls(leaves, signature_table(lexicon))
+        """The lexicon's own leave table (``scripts/leavegen.py`` makes one for any
+        lexicon), or the linear model written out as one while it has none."""
+        if table is None:
+            path = table_path(lexicon.info.name)
+            if path.is_file():
+                table = LeaveTable.load(lexicon.info.name)
+            else:
+                rules = STANDARD
+                table = LeaveTable.linear(rules.counts.astype(np.int64), rules.rack_size)
+        return cls(table, signature_table(lexicon))
 
     def hotspots(self, rules: Rules) -> npt.NDArray[np.bool_]:
         entry = self._hotspots.get(id(rules))
@@ -122,6 +130,27 @@ class StaticEquity:
             entry = (rules, hotspots_of(rules))
             self._hotspots[id(rules)] = entry
         return entry[1]
+
+    def hotspot_vowels(self, position: Position, moves: MoveList) -> npt.NDArray[np.int64]:
+        """Per move, the vowels it places on hotspots (the kernel's penalty, in
+        NumPy for a whole list)."""
+        if len(moves) == 0:
+            return np.zeros(0, dtype=np.int64)
+        hot = self.hotspots(position.rules)
+        meta = moves.meta.astype(np.int64)
+        k = np.arange(moves.words.shape[1], dtype=np.int64)[None, :]
+        across = (meta[:, DIRECTION] == ACROSS)[:, None]
+        line = np.where(across, meta[:, ROW : ROW + 1], meta[:, COL : COL + 1])
+        square = np.where(across, meta[:, COL : COL + 1], meta[:, ROW : ROW + 1]) + k
+        valid = k < meta[:, LENGTH : LENGTH + 1]
+        words = moves.words.astype(np.int64)
+        letters = np.clip((words & LETTER_MASK) - 1, 0, 25)
+        vowel = (VOWEL_LETTERS >> letters) & 1 == 1
+        new = valid & (words & NEW_FLAG != 0)
+        direction = np.broadcast_to(meta[:, DIRECTION : DIRECTION + 1], square.shape)
+        spots = hot[direction, np.broadcast_to(line, square.shape), np.where(valid, square, 0)]
+        counts: npt.NDArray[np.int64] = (new & vowel & spots).sum(axis=1).astype(np.int64)
+        return counts
 
     def rack_values(self, position: Position, opponent: npt.NDArray[np.integer] | None = None
                     ) -> RackValues:  # fmt: skip
@@ -132,7 +161,7 @@ class StaticEquity:
             values, radix = self.table.rack_values(rack)
             return RackValues(values, radix)
         radix = mixed_radix(rack)
-        theirs = position.unseen() if opponent is None else opponent
+        theirs = position.opponent_tiles() if opponent is None else opponent
         points = int((np.asarray(theirs, dtype=np.int64)[:26] * position.rules.values[:26]).sum())
         values = endgame_values(rack, radix, position.rules.values.astype(np.int64), points,
                                 NOT_OUT_CONSTANT, NOT_OUT_PER_POINT, OUT_PER_POINT)  # fmt: skip
