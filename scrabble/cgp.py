@@ -14,7 +14,13 @@ from dataclasses import dataclass, field
 from scrabble.position import PositionError
 from scrabble.rules import STANDARD, Rules
 
-_ROW_TOKEN = re.compile(r"\d+|[A-Za-z]|.")
+# ASCII digits only: r"\d" and str.isdigit() also take '²' or Arabic-Indic
+# digits, which int() then refuses or reads.
+_ROW_TOKEN = re.compile(r"[0-9]+|[A-Za-z]|.")
+_SCORES = re.compile(r"-?[0-9]+/-?[0-9]+")
+_COUNT = re.compile(r"[0-9]+")
+MAX_SCORE_DIGITS = 5
+MAX_ZERO_TURN_DIGITS = 2
 
 
 @dataclass(frozen=True)
@@ -38,22 +44,7 @@ def parse(text: str, rules: Rules = STANDARD, field_name: str = "cgp") -> CGP:
     row_texts = board_text.split("/")
     if len(row_texts) != n:
         raise PositionError(field_name, f"board has {len(row_texts)} rows, expected {n}")
-    rows = []
-    for r, row_text in enumerate(row_texts):
-        cells = []
-        for token in _ROW_TOKEN.findall(row_text):
-            if token.isdigit():
-                cells.append("." * int(token))
-            elif token.isascii() and token.isalpha():
-                cells.append(token)
-            else:
-                raise PositionError(
-                    field_name, f"row {r}: {token!r} is not a letter or a count of empty squares"
-                )
-        row = "".join(cells)
-        if len(row) != n:
-            raise PositionError(field_name, f"row {r} has {len(row)} cells, expected {n}")
-        rows.append(row)
+    rows = [_row(r, row_text, n, field_name) for r, row_text in enumerate(row_texts)]
     racks = parts[1].split("/")
     if len(racks) > 2:
         raise PositionError(field_name, f"racks {parts[1]!r}: expected '<mover>/<opponent>'")
@@ -63,11 +54,18 @@ def parse(text: str, rules: Rules = STANDARD, field_name: str = "cgp") -> CGP:
     zero_turns = 0
     opcodes: dict[str, str] = {}
     rest = parts[2:]
-    if rest and re.fullmatch(r"-?\d+/-?\d+", rest[0]):
+    if rest and _SCORES.fullmatch(rest[0]):
         a, b = rest[0].split("/")
+        if max(len(a.lstrip("-")), len(b.lstrip("-"))) > MAX_SCORE_DIGITS:
+            raise PositionError(field_name, f"scores have at most {MAX_SCORE_DIGITS} digits each")
         scores = (int(a), int(b))
         rest = rest[1:]
-        if rest and rest[0].isdigit():
+        if rest and _COUNT.fullmatch(rest[0]):
+            if len(rest[0]) > MAX_ZERO_TURN_DIGITS:
+                raise PositionError(
+                    field_name,
+                    f"zero-score turns have at most {MAX_ZERO_TURN_DIGITS} digits",
+                )
             zero_turns = int(rest[0])
             rest = rest[1:]
     tail = " ".join(rest).strip()
@@ -86,6 +84,33 @@ def parse(text: str, rules: Rules = STANDARD, field_name: str = "cgp") -> CGP:
         zero_turns=zero_turns,
         opcodes=opcodes,
     )
+
+
+def _row(r: int, text: str, n: int, field_name: str) -> str:
+    """One row's cells, each run's length checked against what is left of the
+    row before any string is built: "1000000000" is refused, not allocated."""
+    cells = []
+    width = 0
+    for token in _ROW_TOKEN.findall(text):
+        if token.isascii() and token.isdigit():  # not "²": isdigit() alone takes it
+            # more digits than the row is wide can never fit: not converted at all
+            run = int(token) if len(token) <= len(str(n)) else n + 1
+            if width + run > n:
+                raise PositionError(field_name, f"row {r} has more than {n} cells")
+            cells.append("." * run)
+            width += run
+        elif token.isascii() and token.isalpha():
+            if width + 1 > n:
+                raise PositionError(field_name, f"row {r} has more than {n} cells")
+            cells.append(token)
+            width += 1
+        else:
+            raise PositionError(
+                field_name, f"row {r}: {token!r} is not a letter or a count of empty squares"
+            )
+    if width != n:
+        raise PositionError(field_name, f"row {r} has {width} cells, expected {n}")
+    return "".join(cells)
 
 
 def board_text(rows: list[str]) -> str:

@@ -4,12 +4,15 @@
     python scripts/build_lexicon.py lexicon/sowpods.txt [--name NAME] [--force]
 
 Rebuilds only when the word list changed (its sha256 differs from the
-database's meta). Exits 2 with the offending line on a bad word list.
+database's meta) or the database is damaged (SQLite's quick_check, or meta
+counts that do not match the rows); removes temporary files of builds that
+died. Exits 2 with the offending line on a bad word list.
 """
 
 from __future__ import annotations
 
 import argparse
+import sqlite3
 import sys
 import time
 from pathlib import Path
@@ -29,7 +32,7 @@ def main(argv: list[str] | None = None) -> int:
     started = time.perf_counter()
     try:
         info, built = build(args.source, args.name, force=args.force)
-    except (WordListError, OSError) as exc:
+    except (WordListError, OSError, sqlite3.Error) as exc:
         print(f"build_lexicon: {exc}", file=sys.stderr)
         return 2
     verb = "built" if built else "up to date:"
