@@ -84,7 +84,9 @@ def _run_one(case_json: str) -> dict:
             ] + (["--fixed-effort"] if _WORKER["fixed"] else [])
             outcome = play_subprocess(case, command, lexicon.contains, cwd=str(ROOT))
         else:
-            player = make_player(name, lexicon, _WORKER["fixed"])
+            player = make_player(
+                name, lexicon, _WORKER["fixed"], _WORKER["settings"] if role == "player" else {}
+            )
             outcome = play_in_process(case, player, lexicon.contains)
             stats = dict(getattr(player, "stats", dict)())
         result[role] = {
@@ -134,6 +136,7 @@ def cmd_run(args: argparse.Namespace) -> int:
         "baseline": baseline,
         "protocol": args.protocol,
         "fixed": args.fixed_effort,
+        "settings": dict(item.split("=", 1) for item in args.set),
     }
     started = time.perf_counter()
     results = []
@@ -222,6 +225,13 @@ def main(argv: list[str] | None = None) -> int:
     )
     p.add_argument(
         "--fixed-effort", action="store_true", help="decisions that do not depend on the clock"
+    )
+    p.add_argument(
+        "--set",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="override a setting of the player's config (tuning)",
     )
     p.set_defaults(func=cmd_run)
     p = sub.add_parser("play", help="a player process speaking the protocol")

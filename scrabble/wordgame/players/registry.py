@@ -3,24 +3,53 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from scrabble.lexicon.loaded import Lexicon
 from scrabble.wordgame.referee import Player
 
+Settings = dict[str, str]
 
-def _greedy(lexicon: Lexicon, fixed_effort: bool) -> Player:
+
+def _greedy(lexicon: Lexicon, fixed_effort: bool, settings: Settings) -> Player:
     from scrabble.wordgame.players.greedy import GreedyPlayer
 
     return GreedyPlayer(lexicon)
 
 
-PLAYERS: dict[str, Callable[[Lexicon, bool], Player]] = {"greedy": _greedy}
+def _prospect(lexicon: Lexicon, fixed_effort: bool, settings: Settings) -> Player:
+    from scrabble.wordgame.players.prospect import ProspectConfig, ProspectPlayer
+
+    return ProspectPlayer(lexicon, fixed_effort, configured(ProspectConfig(), settings))
+
+
+def configured(config: Any, settings: Settings) -> Any:
+    """A config dataclass with ``name=value`` overrides (tuning runs)."""
+    for key, text in settings.items():
+        if not hasattr(config, key):
+            raise KeyError(f"unknown setting {key!r} for {type(config).__name__}")
+        current = getattr(config, key)
+        value: Any = (
+            text.lower() in ("1", "true", "yes")
+            if isinstance(current, bool)
+            else type(current)(text)
+        )
+        setattr(config, key, value)
+    return config
+
+
+PLAYERS: dict[str, Callable[[Lexicon, bool, Settings], Player]] = {
+    "greedy": _greedy,
+    "prospect": _prospect,
+}
 DEFAULT = "greedy"
 
 
-def make_player(name: str, lexicon: Lexicon, fixed_effort: bool = False) -> Player:
+def make_player(
+    name: str, lexicon: Lexicon, fixed_effort: bool = False, settings: Settings | None = None
+) -> Player:
     """A fresh player. ``fixed_effort``: decisions independent of the clock (the
     same moves in-process and over the protocol, for tests)."""
     if name not in PLAYERS:
         raise KeyError(f"unknown player {name!r}; one of {', '.join(PLAYERS)}")
-    return PLAYERS[name](lexicon, fixed_effort)
+    return PLAYERS[name](lexicon, fixed_effort, settings or {})
