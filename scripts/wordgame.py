@@ -87,7 +87,9 @@ def _run_one(case_json: str) -> dict:
             player = make_player(
                 name, lexicon, _WORKER["fixed"], _WORKER["settings"] if role == "player" else {}
             )
-            outcome = play_in_process(case, player, lexicon.contains)
+            outcome = play_in_process(
+                case, player, lexicon.contains, float("inf") if _WORKER["no_limit"] else 10_000
+            )
             stats = dict(getattr(player, "stats", dict)())
         result[role] = {
             "score": outcome.score,
@@ -137,6 +139,7 @@ def cmd_run(args: argparse.Namespace) -> int:
         "protocol": args.protocol,
         "fixed": args.fixed_effort,
         "settings": dict(item.split("=", 1) for item in args.set),
+        "no_limit": args.no_time_limit,
     }
     started = time.perf_counter()
     results = []
@@ -225,6 +228,11 @@ def main(argv: list[str] | None = None) -> int:
     )
     p.add_argument(
         "--fixed-effort", action="store_true", help="decisions that do not depend on the clock"
+    )
+    p.add_argument(
+        "--no-time-limit",
+        action="store_true",
+        help="in-process only: no 10 s limit (deterministic tuning with --fixed-effort)",
     )
     p.add_argument(
         "--set",

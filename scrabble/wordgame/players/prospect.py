@@ -87,6 +87,7 @@ class ProspectConfig:
     use_setups: bool = True
     use_table: bool = True
     use_phi: bool = True
+    fixed_share: float = 1.0  # with fixed effort: the share of lines and plays searched
 
 
 @dataclass
@@ -176,9 +177,8 @@ class ProspectPlayer:
             if mode == "lean":
                 caps.reshape(-1)[order[: cfg.hot_lines]] = 1
             return caps, pot
-        lines = 2 * n
-        if not self.fixed:
-            lines = max(cfg.hot_lines, min(2 * n, round(self.effort * 2 * n)))
+        share = cfg.fixed_share if self.fixed else self.effort
+        lines = max(cfg.hot_lines, min(2 * n, round(share * 2 * n)))
         self.counts["dropped_lines"] += 2 * n - lines
         flat = caps.reshape(-1)
         flat[order[:lines]] = cfg.wild
@@ -209,6 +209,7 @@ class ProspectPlayer:
             mode = "lean"
         self.counts[mode] = self.counts.get(mode, 0) + 1
         caps, _ = self.wild_caps(allowance, mode)
+        self._prepare_plan(turn, hand, vis)
 
         # 1. plays and prospects
         if self.bl.empty:
@@ -347,12 +348,15 @@ class ProspectPlayer:
             decay = min(1.0, tiles_left / (cfg.late * squares))
             pen = waste_penalties(tile_sq, tile_n, self.wm_flat, win, decay, cfg.per_tile)
             score = mmeta[:, META_SCORE].astype(np.float64)
-            value = score - pen + best + real
+            plan = self._plan_moves(leaves, stamp, tile_sq, tile_lt, tile_n)
+            future, _, _ = self._future(best, plan)
+            value = score - pen + future + real
             top = np.argsort(-value, kind="stable")
             # 2. the best plays again, on the board after them
             evaluated: list[tuple[int, float, dict[str, float]]] = []
             at_least = {"full": 4, "lean": 1, "panic": 0}[mode]
-            reeval = cfg.reeval if self.fixed else max(at_least, round(self.effort * cfg.reeval))
+            share = cfg.fixed_share if self.fixed else self.effort
+            reeval = max(at_least, round(share * cfg.reeval))
             for rank, m in enumerate(top[:reeval]):
                 spent = (time.perf_counter() - started) * 1000
                 if not self.fixed and rank >= at_least and (spent > allowance or mode == "panic"):
@@ -379,6 +383,9 @@ class ProspectPlayer:
                 )
                 # a setup's plays are found again on the board after the play, so
                 # only target-line entries (too far for that search) count here
+                _, terms["prospect"], terms["plan"] = self._future(
+                    np.array([terms["prospect"]]), None if plan is None else plan[m : m + 1]
+                )
                 terms = {
                     "score": float(score[m]),
                     "waste": -float(pen[m]),
@@ -388,10 +395,14 @@ class ProspectPlayer:
                 evaluated.append((int(m), sum(terms.values()), terms))
             if not evaluated:
                 m = int(top[0])
+                _, pro, pla = self._future(
+                    best[m : m + 1], None if plan is None else plan[m : m + 1]
+                )
                 terms = {
                     "score": float(score[m]),
                     "waste": -float(pen[m]),
-                    "prospect": float(best[m]),
+                    "prospect": pro,
+                    "plan": pla,
                     "target_line": float(table_real[m]),
                 }
                 evaluated.append((m, sum(terms.values()), terms))
@@ -405,14 +416,54 @@ class ProspectPlayer:
             return Choice(Stop(), 0.0, {})
         alternatives.sort(key=lambda a: -a[1])
         action, value, terms = alternatives[0]
-        if isinstance(action, Discard) and not len(moves) and terms.get("prospect", 0.0) < 1.0:
+        if (
+            isinstance(action, Discard)
+            and not len(moves)
+            and terms.get("prospect", 0.0) + terms.get("plan", 0.0) < 1.0
+        ):
             # nothing to play and nothing worth waiting for
             return Choice(Stop(), 0.0, {}, alternatives[:5])
         if isinstance(action, Play):
             self.clock.observe(self._placed(action))
         elif isinstance(action, Discard):
             self.clock.observe(len(action.letters))
+        self._chosen(action)
         return Choice(action, value, terms, alternatives[1:6])
+
+    # -- hooks for a player that plans (``planner``) ------------------------
+    def _prepare_plan(self, turn: TurnView, hand: np.ndarray, vis: np.ndarray) -> None:
+        """Called each turn before any action is valued."""
+
+    def _plan_moves(
+        self,
+        leaves: np.ndarray,
+        stamp: np.ndarray,
+        tile_sq: np.ndarray,
+        tile_lt: np.ndarray,
+        tile_n: np.ndarray,
+    ) -> np.ndarray | None:
+        """Per play, the value of the plan after it (None: no plan)."""
+        return None
+
+    def _plan_keeps(self, hand: np.ndarray) -> list[np.ndarray]:
+        """Extra hands to keep that the discards should try."""
+        return []
+
+    def _plan_keep_value(self, keep: np.ndarray) -> float | None:
+        return None
+
+    def _future(
+        self, prospect: np.ndarray, plan: np.ndarray | None
+    ) -> tuple[np.ndarray, float, float]:
+        """(future value per action, and for the first action its prospect and
+        plan parts). The prospect player has no plan."""
+        return prospect, float(prospect[0]) if len(prospect) else 0.0, 0.0
+
+    def _chosen(self, action: Play | Discard | Stop) -> None:
+        """Called with the action about to be sent."""
+
+    def _discard_tile_cost(self) -> float:
+        return 0.0
 
     def _best_of(self, rows: Rows, have: np.ndarray, table3, unknown: int, count: int) -> Rows:
         """The ``count`` rows of most value against ``have``."""
@@ -574,7 +625,7 @@ class ProspectPlayer:
         kit = self.kit
         upper = rows.score * rows.weight * PRE_FACTOR**rows.pre
         cand = np.argsort(-upper, kind="stable")[: cfg.keeps]
-        keeps = [np.zeros(26, dtype=np.int64)]
+        keeps = [np.zeros(26, dtype=np.int64), *self._plan_keeps(hand)]
         for r in cand:
             need = np.zeros(26, dtype=np.int64)
             for j in range(int(rows.need_k[r])):
@@ -603,6 +654,13 @@ class ProspectPlayer:
         out: list[tuple[Play | Discard | Stop, float, dict[str, float]]] = []
         for keep, b in zip(uniq, best, strict=True):
             letters = letters_of(hand - keep)
-            terms = {"discard_cost": -float(kit.setup.d), "prospect": float(b)}
+            plan = self._plan_keep_value(keep)
+            _, pro, pla = self._future(np.array([b]), None if plan is None else np.array([plan]))
+            terms = {
+                "discard_cost": -float(kit.setup.d),
+                "prospect": pro,
+                "plan": pla,
+                "burn": -self._discard_tile_cost() * len(letters),
+            }
             out.append((Discard(letters), sum(terms.values()), terms))
         return out

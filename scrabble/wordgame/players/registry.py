@@ -23,6 +23,12 @@ def _prospect(lexicon: Lexicon, fixed_effort: bool, settings: Settings) -> Playe
     return ProspectPlayer(lexicon, fixed_effort, configured(ProspectConfig(), settings))
 
 
+def _planner(lexicon: Lexicon, fixed_effort: bool, settings: Settings) -> Player:
+    from scrabble.wordgame.players.planner import PlannerConfig, PlannerPlayer
+
+    return PlannerPlayer(lexicon, fixed_effort, configured(PlannerConfig(), settings))
+
+
 def configured(config: Any, settings: Settings) -> Any:
     """A config dataclass with ``name=value`` overrides (tuning runs)."""
     for key, text in settings.items():
@@ -41,6 +47,7 @@ def configured(config: Any, settings: Settings) -> Any:
 PLAYERS: dict[str, Callable[[Lexicon, bool, Settings], Player]] = {
     "greedy": _greedy,
     "prospect": _prospect,
+    "planner": _planner,
 }
 DEFAULT = "greedy"
 
