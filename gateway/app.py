@@ -61,6 +61,7 @@ app = FastAPI(
     responses={400: {"model": ErrorResponse}, 413: {"model": ErrorResponse},
                422: {"model": ErrorResponse}},
 )
+app.include_router(__import__("gateway.wordgame").wordgame.router)  # POST /wordgame/turn
 app.add_middleware(JSONByDefault)
 # Web front ends on other origins call the API from the browser; CORS_ORIGINS
 # narrows who may (comma separated), "*" by default for a public read-only API.

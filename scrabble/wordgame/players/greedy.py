@@ -3,10 +3,14 @@ whole hand while the queue has tiles, else stop."""
 
 from __future__ import annotations
 
+import numpy as np
+
 from scrabble.lexicon.loaded import Lexicon
 from scrabble.movegen import generate_trie
-from scrabble.wordgame.actions import Discard, Stop
+from scrabble.moves import ACROSS, MoveList, move_at
+from scrabble.wordgame.actions import Discard, Play, Stop
 from scrabble.wordgame.players.board import OwnBoard
+from scrabble.wordgame.players.choice import Choice
 from scrabble.wordgame.referee import GameSetup, TurnView
 
 
@@ -19,6 +23,36 @@ class GreedyPlayer:
 
     def start(self, setup: GameSetup) -> None:
         self.own = OwnBoard(setup)
+
+    def set_board(self, board: np.ndarray) -> None:
+        assert self.own is not None
+        self.own.board = np.ascontiguousarray(board, dtype=np.uint8).copy()
+
+    def decide(self, turn: TurnView, alternatives: int = 5) -> Choice:
+        """The best play by score (the next best as alternatives), else the
+        whole hand discarded while the queue has tiles, else stop."""
+        assert self.own is not None
+        moves = generate_trie(self.own.position(turn.hand), self.lexicon)
+        if len(moves):
+            order = moves.order(1 + alternatives)
+            plays = [(self._play(moves, int(i)), float(moves.scores[i])) for i in order]
+            return Choice(
+                plays[0][0],
+                plays[0][1],
+                {"score": plays[0][1]},
+                [(a, v, {"score": v}) for a, v in plays[1:]],
+            )
+        if turn.queue_left > 0:
+            return Choice(
+                Discard(turn.hand),
+                -float(self.own.setup.d),
+                {"discard_cost": -float(self.own.setup.d)},
+            )
+        return Choice(Stop(), 0.0, {})
+
+    def _play(self, moves: MoveList, i: int) -> Play:
+        m = move_at(moves, i)
+        return Play(m.row, m.col, m.direction == ACROSS, m.word)
 
     def act(self, turn: TurnView) -> str:
         assert self.own is not None

@@ -23,7 +23,7 @@ lose their prospects first (at least the four hottest keep them).
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 import numpy as np
 
@@ -35,6 +35,7 @@ from scrabble.wordgame.first import best_placements
 from scrabble.wordgame.kit import Kit, counts26, letters_of
 from scrabble.wordgame.lines import BoardLines
 from scrabble.wordgame.places import place_table, place_value
+from scrabble.wordgame.players.choice import Choice
 from scrabble.wordgame.referee import GameSetup, TurnView
 from scrabble.wordgame.rows import (
     Rows,
@@ -90,18 +91,6 @@ class ProspectConfig:
     fixed_share: float = 1.0  # with fixed effort: the share of lines and plays searched
 
 
-@dataclass
-class Choice:
-    """The chosen action and its value in named terms (for the API and stats)."""
-
-    action: Play | Discard | Stop
-    value: float
-    terms: dict[str, float] = field(default_factory=dict)
-    alternatives: list[tuple[Play | Discard | Stop, float, dict[str, float]]] = field(
-        default_factory=list
-    )
-
-
 class ProspectPlayer:
     name = "prospect"
 
@@ -145,6 +134,12 @@ class ProspectPlayer:
         if isinstance(action, Play):
             self._apply(action)
         return action.line()
+
+    def set_board(self, board: np.ndarray) -> None:
+        """Take over a board (cell codes 0/1..26, row-major): the API's state."""
+        self.board = np.ascontiguousarray(board, dtype=np.uint8).copy()
+        self.bl = self.kit.lines(self.board)
+        self.phi = place_value(self.bl.cells, self.kit.wm, self.place_s, self.kit.setup.t)
 
     def _apply(self, play: Play) -> None:
         n = self.kit.n
@@ -428,7 +423,7 @@ class ProspectPlayer:
         elif isinstance(action, Discard):
             self.clock.observe(len(action.letters))
         self._chosen(action)
-        return Choice(action, value, terms, alternatives[1:6])
+        return Choice(action, value, terms, alternatives[1:21])
 
     # -- hooks for a player that plans (``planner``) ------------------------
     def _prepare_plan(self, turn: TurnView, hand: np.ndarray, vis: np.ndarray) -> None:

@@ -49,7 +49,7 @@ PLAYERS: dict[str, Callable[[Lexicon, bool, Settings], Player]] = {
     "prospect": _prospect,
     "planner": _planner,
 }
-DEFAULT = "greedy"
+DEFAULT = "planner"
 
 
 def make_player(
