@@ -27,12 +27,13 @@ sys.path.insert(0, str(ROOT))
 
 def cmd_play(args: argparse.Namespace) -> int:
     # Imports here, not at the top: start-up counts against the case's 10 s.
-    from scrabble.wordgame.lexicons import load_lexicon
+    from scrabble.wordgame.lexicons import load_compiled
     from scrabble.wordgame.players.registry import make_player
     from scrabble.wordgame.protocol import serve
 
     serve(
-        lambda setup: make_player(args.player, load_lexicon(setup.lexicon), args.fixed_effort),
+        lambda setup: make_player(args.player, load_compiled(setup.lexicon),  # type: ignore[arg-type]
+                                  args.fixed_effort),
         sys.stdin.buffer,
         sys.stdout.buffer,
     )

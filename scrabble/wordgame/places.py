@@ -13,11 +13,13 @@ every place on the board.
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 from numba import njit
 
-from scrabble.lexicon.trie import word_matrix
 from scrabble.wordgame.chance import LOG_FACT
+from scrabble.wordgame.wordbank import bank_for
 
 
 @njit(cache=True)
@@ -91,26 +93,8 @@ def place_value(cells, wm, table, t):
     return total
 
 
-_MATRICES: dict[int, tuple[object, np.ndarray, np.ndarray]] = {}
-
-
-def words_matrix(words: list[str]) -> tuple[np.ndarray, np.ndarray]:
-    """The lexicon's words (up to 21 letters: a hand of 9 through a 20-square
-    line is the longest play) as a code matrix, built once per word list."""
-    key = id(words)
-    entry = _MATRICES.get(key)
-    if entry is None or entry[0] is not words:
-        short = [w for w in words if len(w) <= 21]
-        matrix, lengths = word_matrix(short)
-        entry = (words, matrix, lengths)
-        _MATRICES[key] = entry
-    return entry[1], entry[2]
-
-
-def place_table(
-    words: list[str], hand_size: int, probs: np.ndarray, values: np.ndarray
-) -> np.ndarray:
-    matrix, lengths = words_matrix(words)
-    return letter_position_table(
-        matrix, lengths, hand_size + 1, probs, values[:26].astype(np.int64), LOG_FACT
-    )
+def place_table(lexicon: Any, hand_size: int, probs: np.ndarray,
+                values: np.ndarray) -> np.ndarray:
+    bank = bank_for(lexicon)
+    return letter_position_table(bank.matrix, bank.lengths, hand_size + 1, probs,
+                                 values[:26].astype(np.int64), LOG_FACT)

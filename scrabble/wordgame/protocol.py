@@ -107,7 +107,10 @@ def serve(make_player: Callable[[GameSetup], Player], stdin: BinaryIO, stdout: B
     player = make_player(setup)
     player.start(setup)
     while True:
-        line = read_line()
+        try:
+            line = read_line()
+        except EOFError:
+            return 0  # the referee stopped the game (time, an illegal reply)
         if line.startswith("END"):
             return int(line.split()[1])
         reply = player.act(parse_turn_line(line))

@@ -24,9 +24,11 @@ W_START, W_LEN, W_LINE, W_DIR, W_PROD = range(5)
 
 
 @njit(cache=True)
-def slot_windows(cells, cmask, wm, t, empty_board):
-    """Rows (start, length, line, direction, product of word multipliers on
-    the empty squares) of every slot window."""
+def slot_windows(cells, cmask, wm, t, empty_board, lm):
+    """Rows (start, length, line, direction, potential) of every slot window;
+    the potential ranks windows before their families are built: the product
+    of the word multipliers on the empty squares x their mean letter
+    multiplier (x100, an integer)."""
     n = cells.shape[1]
     out = np.zeros((2 * n * n, 5), dtype=np.int64)
     k = 0
@@ -38,6 +40,7 @@ def slot_windows(cells, cmask, wm, t, empty_board):
                 empties = 0
                 tiles = 0
                 prod = 1
+                letters = 0
                 ok = True
                 c = s
                 while c < n and empties < t:
@@ -47,6 +50,7 @@ def slot_windows(cells, cmask, wm, t, empty_board):
                             break
                         empties += 1
                         prod *= wm[d, r, c]
+                        letters += lm[d, r, c]
                     else:
                         tiles += 1
                     c += 1
@@ -64,7 +68,7 @@ def slot_windows(cells, cmask, wm, t, empty_board):
                 out[k, 1] = c - s
                 out[k, 2] = r
                 out[k, 3] = d
-                out[k, 4] = prod
+                out[k, 4] = prod * letters * 100 // t
                 k += 1
     return out[:k]
 
@@ -223,38 +227,93 @@ def fresh_chance(needs, scores, logp, log_fact, t):
 
 @njit(cache=True)
 def anchor_windows(cells, cmask, wm, t, min_product):
-    """Rows (direction, line, start, anchor, product) of empty windows of t + 1
-    squares (empty or edge just outside, every square's cross-check open)
-    where a letter on ``anchor`` would make a slot: the product is over the
-    other t squares' word multipliers; only anchors without a word multiplier
-    (the big play should get those) and products >= ``min_product``."""
+    """Rows (direction, line, start, anchor, product, length) of windows that
+    one more letter makes a slot: t + 1 empty squares (every cross-check
+    open), board tiles anywhere in between, empty or edge just outside. The
+    anchor is an empty square without a word multiplier (the big play should
+    get those); the product is over the other t empty squares' word
+    multipliers, and only products >= ``min_product`` are kept."""
     n = cells.shape[1]
-    out = np.zeros((2 * n * n * (t + 1), 5), dtype=np.int64)
+    out = np.zeros((2 * n * n * (t + 1), 6), dtype=np.int64)
     k = 0
-    length = t + 1
     for d in range(2):
         for r in range(n):
-            for s in range(n - length + 1):
-                if (s > 0 and cells[d, r, s - 1] != 0) or (
-                    s + length < n and cells[d, r, s + length] != 0
-                ):
+            for s in range(n):
+                if s > 0 and cells[d, r, s - 1] != 0:
                     continue
-                ok = True
+                empties = 0
                 prod = 1
-                for c in range(s, s + length):
-                    if cells[d, r, c] != 0 or cmask[d, r, c] == 0:
-                        ok = False
-                        break
-                    prod *= wm[d, r, c]
-                if not ok:
+                ok = True
+                c = s
+                while c < n and empties < t + 1:
+                    if cells[d, r, c] == 0:
+                        if cmask[d, r, c] == 0:
+                            ok = False
+                            break
+                        empties += 1
+                        prod *= wm[d, r, c]
+                    c += 1
+                if not ok or empties < t + 1:
                     continue
-                for q in range(s, s + length):
-                    if wm[d, r, q] != 1 or prod < min_product:
+                while c < n and cells[d, r, c] != 0:
+                    c += 1
+                if prod < min_product:
+                    continue
+                for q in range(s, c):
+                    if cells[d, r, q] != 0 or wm[d, r, q] != 1:
                         continue
                     out[k, 0] = d
                     out[k, 1] = r
                     out[k, 2] = s
                     out[k, 3] = q
                     out[k, 4] = prod
+                    out[k, 5] = c - s
                     k += 1
     return out[:k]
+
+
+@njit(cache=True)
+def crossing_placements(codes, lengths, legal, windows, values, lm, wm, meta_width):
+    """First moves that cross an empty window's line at its anchor square: for
+    each legal word and each of its letters, the word placed perpendicular to
+    the window with that letter on the anchor. ``windows`` rows: direction,
+    line, start, anchor. Rows as the search gives them (all tiles new)."""
+    n = lm.shape[1]
+    total = 0
+    for w in range(codes.shape[0]):
+        if legal[w]:
+            total += lengths[w] * windows.shape[0]
+    meta = np.zeros((total, meta_width), dtype=np.int32)
+    out = np.zeros((total, n), dtype=np.uint8)
+    k = 0
+    for w in range(codes.shape[0]):
+        if not legal[w]:
+            continue
+        ln = lengths[w]
+        for x in range(windows.shape[0]):
+            d = windows[x, 0]
+            r = windows[x, 1]
+            q = windows[x, 3]
+            dp = 1 - d  # the play's direction; its line is the anchor's column q
+            for j in range(ln):
+                start = r - j
+                if start < 0 or start + ln > n:
+                    continue
+                main = 0
+                mult = 1
+                for i in range(ln):
+                    lt = (codes[w, i] & 31) - 1
+                    main += values[lt] * lm[dp, q, start + i]
+                    mult *= wm[dp, q, start + i]
+                meta[k, 0] = dp
+                meta[k, 1] = q
+                meta[k, 2] = start
+                meta[k, 3] = ln
+                meta[k, 4] = ln
+                meta[k, 5] = 0
+                meta[k, 6] = main * mult
+                meta[k, 7] = 0
+                for i in range(ln):
+                    out[k, i] = (codes[w, i] & 31) | 64
+                k += 1
+    return meta[:k], out[:k]

@@ -24,7 +24,7 @@ from scrabble.lexicon.trie import child, is_terminal
 from scrabble.wordgame.chance import LOG_FACT, p_cover
 from scrabble.wordgame.kit import Kit
 from scrabble.wordgame.lines import BoardLines
-from scrabble.wordgame.places import words_matrix
+from scrabble.wordgame.wordbank import bank_for
 from scrabble.wordgame.rows import LETTER, NEW, PRE, TABLE, Rows, empty_rows, make_rows
 
 MAX_PRE = 5
@@ -265,11 +265,9 @@ class TargetLine:
         self.score = np.zeros(CAPACITY, dtype=np.int64)
         self.pre = np.zeros(CAPACITY, dtype=np.int64)
         self.count = 0
-        matrix, lengths = words_matrix(kit.lexicon.words)
-        order = np.argsort(lengths, kind="stable")
-        self.matrix = np.ascontiguousarray(matrix[order]).astype(np.int64)
-        sorted_lengths = lengths[order]
-        self.offsets = np.searchsorted(sorted_lengths, np.arange(23)).astype(np.int64)
+        bank = bank_for(kit.lexicon)
+        self.matrix = bank.matrix
+        self.offsets = bank.offsets
         self._marg: dict[int, np.ndarray] = {}
         self.builds = 0
 

@@ -32,10 +32,11 @@ import numpy as np
 from scrabble.lexicon.loaded import Lexicon
 from scrabble.wordgame.actions import Discard, Play, Stop
 from scrabble.wordgame.chance import LOG_FACT
-from scrabble.wordgame.places import words_matrix
+from scrabble.wordgame.wordbank import bank_for
 from scrabble.wordgame.players.prospect import ProspectConfig, ProspectPlayer
 from scrabble.wordgame.referee import GameSetup, TurnView
 from scrabble.wordgame.rows import FOOT_WORDS
+from scrabble.wordgame.search import META_LEN, META_MISSING, META_VISIBLE, META_WIDTH
 from scrabble.wordgame.slots import (
     W_DIR,
     W_LEN,
@@ -43,6 +44,7 @@ from scrabble.wordgame.slots import (
     W_PROD,
     W_START,
     anchor_windows,
+    crossing_placements,
     fresh_chance,
     keep_table,
     slot_family,
@@ -52,9 +54,8 @@ from scrabble.wordgame.slots import (
 
 @dataclass
 class PlannerConfig(ProspectConfig):
-    horizon: int = 8  # prospects: only the draws of the next turn or two
     slots: int = 24  # windows given a family each turn (by word-multiplier product)
-    candidates: int = 4  # slots whose keep tables are compared each turn
+    candidates: int = 6  # slots whose keep tables are compared each turn
     switch: float = 1.3  # another slot must beat the target's EV by this factor
     tile_cost: float = 0.0  # points a burnt tile could have made elsewhere
     tile_share: float = 1.0  # share of the tiles left one hunt may burn
@@ -64,7 +65,8 @@ class PlannerConfig(ProspectConfig):
     anchor_windows: int = 24  # empty windows a setup play could open (by product)
     setup_evals: int = 24  # setup plays valued with the slot they open, per turn
     min_anchor_product: int = 4
-    backups: int = 2  # other candidate slots whose chances the plan also counts
+    backups: int = 3  # other candidate slots whose chances the plan also counts
+    first_anchors: int = 6  # empty windows a first move may cross at their anchor
 
 
 @dataclass
@@ -106,10 +108,9 @@ class PlannerPlayer(ProspectPlayer):
 
     def start(self, setup: GameSetup) -> None:
         super().start(setup)
-        matrix, lengths = words_matrix(self.lexicon.words)
-        order = np.argsort(lengths, kind="stable")
-        self.matrix = np.ascontiguousarray(matrix[order]).astype(np.int64)
-        self.offsets = np.searchsorted(lengths[order], np.arange(23)).astype(np.int64)
+        bank = bank_for(self.lexicon)
+        self.matrix = bank.matrix
+        self.offsets = bank.offsets
         self.hash_keys = (
             np.random.default_rng(12345)
             .integers(1, 2**63, size=26, dtype=np.int64)
@@ -228,17 +229,17 @@ class PlannerPlayer(ProspectPlayer):
             mean = np.where(p1 > 0, s1 / np.maximum(p1, 1e-300), 0.0)
         return p1, s1, self._hunt_value(p1, mean, draws), top
 
-    def _anchor_family(self, d: int, r: int, s: int, q: int, letter: int) -> Slot | None:
+    def _anchor_family(self, d: int, r: int, s: int, q: int, letter: int,
+                       ln: int) -> Slot | None:
         """The slot an empty window becomes with ``letter`` on square q."""
         kit = self.kit
         bl = self.bl
         signature = bl.cells[d, r].tobytes() + bl.cmask[d, r].tobytes()
-        key = (d, r, s * 64 + q, 1000 + letter, signature)
+        key = (d, r, s * 64 + q, 1000 * ln + letter, signature)
         slot = self.families.get(key)
         if slot is None:
             cells = bl.cells[d, r].copy()
             cells[q] = letter + 1
-            ln = kit.setup.t + 1
             needs, scores = slot_family(
                 cells,
                 bl.cmask[d, r],
@@ -262,18 +263,33 @@ class PlannerPlayer(ProspectPlayer):
         cfg = self.pconfig
         kit = self.kit
         n = kit.n
-        self.anchors: dict[int, list[tuple[int, int, int, int, int]]] = {}
-        if self.bl.empty:
-            return
+        self.anchors: dict[int, list[tuple[int, int, int, int, int, int]]] = {}
         rows = anchor_windows(
             self.bl.cells, self.bl.cmask, kit.wm, kit.setup.t, cfg.min_anchor_product
         )
         if not len(rows):
             return
         best = np.argsort(-rows[:, 4], kind="stable")[: cfg.anchor_windows]
-        for d, r, s, q, prod in rows[best].tolist():
+        for d, r, s, q, prod, ln in rows[best].tolist():
             sq = r * n + q if d == 0 else q * n + r
-            self.anchors.setdefault(sq, []).append((d, r, s, q, prod))
+            self.anchors.setdefault(sq, []).append((d, r, s, q, prod, ln))
+
+    def _more_first_rows(
+        self, meta: np.ndarray, codes: np.ndarray
+    ) -> tuple[np.ndarray, np.ndarray] | None:
+        """First moves that put a letter on the anchor square of one of the best
+        empty windows (a setup for a whole-hand play through it)."""
+        windows = sorted((w for rows in self.anchors.values() for w in rows),
+                         key=lambda w: (-w[4], w))[: self.pconfig.first_anchors]
+        if not windows:
+            return None
+        # short words only: the hand keeps most of its tiles for the hunt
+        legal = ((meta[:, META_MISSING] == 0) & (meta[:, META_VISIBLE] == 0)
+                 & (meta[:, META_LEN] <= self.kit.setup.t // 2 + 1))
+        kit = self.kit
+        return crossing_placements(codes, meta[:, META_LEN].astype(np.int64), legal,
+                                   np.array(windows, dtype=np.int64)[:, :4],
+                                   kit.values.astype(np.int64), kit.lm, kit.wm, META_WIDTH)
 
     def _prepare_plan(self, turn: TurnView, hand: np.ndarray, vis: np.ndarray) -> None:
         cfg = self.pconfig
@@ -288,7 +304,7 @@ class PlannerPlayer(ProspectPlayer):
                 known[u, ord(turn.visible[u - 1]) - 65] += 1
         self._known = known
         self._prepare_anchors()
-        windows = slot_windows(self.bl.cells, self.bl.cmask, kit.wm, t, self.bl.empty)
+        windows = slot_windows(self.bl.cells, self.bl.cmask, kit.wm, t, self.bl.empty, kit.lm)
         if not len(windows):
             self._lose_target()
             return
@@ -410,22 +426,22 @@ class PlannerPlayer(ProspectPlayer):
             k = int(tile_n[m])
             squares = tile_sq[m, :k].tolist()
             for t_i, sq in enumerate(squares):
-                for d, r, s, q, prod in anchors.get(sq, ()):
+                for d, r, s, q, prod, ln in anchors.get(sq, ()):
                     # the play crosses the window's line at the anchor only
                     on_line = sum(1 for x in squares if (x // n if d == 0 else x % n) == r)
                     if on_line == 1:
-                        found.append((prod, m, d, r, s, q, int(tile_lt[m, t_i])))
+                        found.append((prod, m, d, r, s, q, int(tile_lt[m, t_i]), ln))
         if not found:
             return out
         found.sort(key=lambda f: (-f[0], f[1]))
         done: dict[tuple[int, ...], float] = {}
-        for _prod, m, d, r, s, q, letter in found:
+        for _prod, m, d, r, s, q, letter, ln in found:
             if len(done) >= self.pconfig.setup_evals:
                 break
             leave = leaves[m]
-            key = (d, r, s, q, letter, *leave.tolist())
+            key = (d, r, s, q, letter, ln, *leave.tolist())
             if key not in done:
-                slot = self._anchor_family(d, r, s, q, letter)
+                slot = self._anchor_family(d, r, s, q, letter, ln)
                 if slot is None:
                     done[key] = 0.0
                 else:

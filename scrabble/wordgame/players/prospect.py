@@ -109,7 +109,7 @@ class ProspectPlayer:
         self.board = np.zeros(n * n, dtype=np.uint8)
         self.bl: BoardLines = self.kit.lines(self.board)
         self.clock = Clock(n * n, self.config.budget_ms)
-        self.place_s = place_table(self.lexicon.words, setup.t, self.kit.probs, self.kit.values)
+        self.place_s = place_table(self.lexicon, setup.t, self.kit.probs, self.kit.values)
         self.phi = 0.0
         self.wm_flat = self.kit.rules.word_mult.astype(np.int64)
         # share of the full effort (wild lines, plays searched again) a turn can
@@ -512,7 +512,7 @@ class ProspectPlayer:
             kit.lm, kit.wm = saved
         words = meta[:, META_START] == 0
         meta, codes = meta[words], codes[words]
-        return best_placements(
+        placed = best_placements(
             codes,
             meta[:, META_LEN].astype(np.int64),
             kit.values.astype(np.int64),
@@ -521,6 +521,16 @@ class ProspectPlayer:
             self.config.first_placements,
             META_WIDTH,
         )
+        extra = self._more_first_rows(meta, codes)
+        if extra is None:
+            return placed
+        return (np.concatenate([placed[0], extra[0]]), np.concatenate([placed[1], extra[1]]))
+
+    def _more_first_rows(
+        self, meta: np.ndarray, codes: np.ndarray
+    ) -> tuple[np.ndarray, np.ndarray] | None:
+        """Other first moves worth valuing (words on a bare line given)."""
+        return None
 
     def _reevaluate(
         self,
