@@ -41,6 +41,7 @@ def drop_stale_caches() -> bool:
 
 from scrabble.lexicon.loaded import Lexicon  # noqa: E402
 from scrabble.warmup import warm_gateway  # noqa: E402
+from scrabble.wordgame.warmup import warm_wordgame  # noqa: E402
 from worker.app import _warm_numba  # noqa: E402
 
 
@@ -50,6 +51,7 @@ def main() -> int:
         print("numba: sources changed, cache dropped", file=sys.stderr)
     warm_gateway(Lexicon.load())
     _warm_numba()
+    warm_wordgame()  # the WordGame kernels and the players' compiled lexicon
     print(f"numba cache warm ({time.perf_counter() - started:.1f}s)", file=sys.stderr)
     return 0
 

@@ -32,8 +32,12 @@ def cmd_play(args: argparse.Namespace) -> int:
     from scrabble.wordgame.protocol import serve
 
     serve(
-        lambda setup: make_player(args.player, load_compiled(setup.lexicon),  # type: ignore[arg-type]
-                                  args.fixed_effort),
+        lambda setup: make_player(
+            args.player,
+            load_compiled(setup.lexicon),  # type: ignore[arg-type]
+            args.fixed_effort,
+            dict(item.split("=", 1) for item in args.set),
+        ),
         sys.stdin.buffer,
         sys.stdout.buffer,
     )
@@ -246,6 +250,7 @@ def main(argv: list[str] | None = None) -> int:
     p = sub.add_parser("play", help="a player process speaking the protocol")
     p.add_argument("--player", default=None, help="default: the best player")
     p.add_argument("--fixed-effort", action="store_true")
+    p.add_argument("--set", action="append", default=[], metavar="NAME=VALUE")
     p.set_defaults(func=cmd_play)
     args = parser.parse_args(argv)
     if args.command == "play" and args.player is None:

@@ -64,20 +64,27 @@ def load_compiled(name: str = DEFAULT) -> CompiledLexicon:
     if path.exists():
         try:
             with np.load(path) as data:
-                if str(data["sha256"]) == info.sha256 and int(data["version"]) == \
-                        COMPILED_VERSION:
+                if str(data["sha256"]) == info.sha256 and int(data["version"]) == COMPILED_VERSION:
                     return CompiledLexicon(
-                        info, Trie(mask=data["mask"], first=data["first"]),
-                        WordBank(data["matrix"].astype(np.int64), data["lengths"],
-                                 data["offsets"]),
-                        (time.perf_counter() - started) * 1000)
+                        info,
+                        Trie(mask=data["mask"], first=data["first"]),
+                        WordBank(data["matrix"].astype(np.int64), data["lengths"], data["offsets"]),
+                        (time.perf_counter() - started) * 1000,
+                    )
         except (OSError, KeyError, ValueError):
             pass
     full = load_lexicon(name)
     bank = build_bank(full.words)
     tmp = path.with_name(f"{path.name}.tmp{os.getpid()}.npz")
-    np.savez(tmp, sha256=np.str_(info.sha256), version=np.int64(COMPILED_VERSION),
-             mask=full.trie.mask, first=full.trie.first, matrix=bank.matrix.astype(np.uint8),
-             lengths=bank.lengths, offsets=bank.offsets)
+    np.savez(
+        tmp,
+        sha256=np.str_(info.sha256),
+        version=np.int64(COMPILED_VERSION),
+        mask=full.trie.mask,
+        first=full.trie.first,
+        matrix=bank.matrix.astype(np.uint8),
+        lengths=bank.lengths,
+        offsets=bank.offsets,
+    )
     os.replace(tmp, path)
     return CompiledLexicon(info, full.trie, bank, (time.perf_counter() - started) * 1000)

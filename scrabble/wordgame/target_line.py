@@ -24,8 +24,8 @@ from scrabble.lexicon.trie import child, is_terminal
 from scrabble.wordgame.chance import LOG_FACT, p_cover
 from scrabble.wordgame.kit import Kit
 from scrabble.wordgame.lines import BoardLines
-from scrabble.wordgame.wordbank import bank_for
 from scrabble.wordgame.rows import LETTER, NEW, PRE, TABLE, Rows, empty_rows, make_rows
+from scrabble.wordgame.wordbank import bank_for
 
 MAX_PRE = 5
 CAPACITY = 4096

@@ -32,7 +32,6 @@ import numpy as np
 from scrabble.lexicon.loaded import Lexicon
 from scrabble.wordgame.actions import Discard, Play, Stop
 from scrabble.wordgame.chance import LOG_FACT
-from scrabble.wordgame.wordbank import bank_for
 from scrabble.wordgame.players.prospect import ProspectConfig, ProspectPlayer
 from scrabble.wordgame.referee import GameSetup, TurnView
 from scrabble.wordgame.rows import FOOT_WORDS
@@ -50,10 +49,12 @@ from scrabble.wordgame.slots import (
     slot_family,
     slot_windows,
 )
+from scrabble.wordgame.wordbank import bank_for
 
 
 @dataclass
 class PlannerConfig(ProspectConfig):
+    max_share: float = 0.4  # the prospects need less search once a plan leads
     slots: int = 24  # windows given a family each turn (by word-multiplier product)
     candidates: int = 6  # slots whose keep tables are compared each turn
     switch: float = 1.3  # another slot must beat the target's EV by this factor
@@ -229,8 +230,7 @@ class PlannerPlayer(ProspectPlayer):
             mean = np.where(p1 > 0, s1 / np.maximum(p1, 1e-300), 0.0)
         return p1, s1, self._hunt_value(p1, mean, draws), top
 
-    def _anchor_family(self, d: int, r: int, s: int, q: int, letter: int,
-                       ln: int) -> Slot | None:
+    def _anchor_family(self, d: int, r: int, s: int, q: int, letter: int, ln: int) -> Slot | None:
         """The slot an empty window becomes with ``letter`` on square q."""
         kit = self.kit
         bl = self.bl
@@ -279,17 +279,28 @@ class PlannerPlayer(ProspectPlayer):
     ) -> tuple[np.ndarray, np.ndarray] | None:
         """First moves that put a letter on the anchor square of one of the best
         empty windows (a setup for a whole-hand play through it)."""
-        windows = sorted((w for rows in self.anchors.values() for w in rows),
-                         key=lambda w: (-w[4], w))[: self.pconfig.first_anchors]
+        windows = sorted(
+            (w for rows in self.anchors.values() for w in rows), key=lambda w: (-w[4], w)
+        )[: self.pconfig.first_anchors]
         if not windows:
             return None
         # short words only: the hand keeps most of its tiles for the hunt
-        legal = ((meta[:, META_MISSING] == 0) & (meta[:, META_VISIBLE] == 0)
-                 & (meta[:, META_LEN] <= self.kit.setup.t // 2 + 1))
+        legal = (
+            (meta[:, META_MISSING] == 0)
+            & (meta[:, META_VISIBLE] == 0)
+            & (meta[:, META_LEN] <= self.kit.setup.t // 2 + 1)
+        )
         kit = self.kit
-        return crossing_placements(codes, meta[:, META_LEN].astype(np.int64), legal,
-                                   np.array(windows, dtype=np.int64)[:, :4],
-                                   kit.values.astype(np.int64), kit.lm, kit.wm, META_WIDTH)
+        return crossing_placements(
+            codes,
+            meta[:, META_LEN].astype(np.int64),
+            legal,
+            np.array(windows, dtype=np.int64)[:, :4],
+            kit.values.astype(np.int64),
+            kit.lm,
+            kit.wm,
+            META_WIDTH,
+        )
 
     def _prepare_plan(self, turn: TurnView, hand: np.ndarray, vis: np.ndarray) -> None:
         cfg = self.pconfig

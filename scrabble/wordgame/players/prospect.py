@@ -89,6 +89,7 @@ class ProspectConfig:
     use_table: bool = True
     use_phi: bool = True
     fixed_share: float = 1.0  # with fixed effort: the share of lines and plays searched
+    max_share: float = 1.0  # by the clock: never more than this share
 
 
 class ProspectPlayer:
@@ -172,7 +173,7 @@ class ProspectPlayer:
             if mode == "lean":
                 caps.reshape(-1)[order[: cfg.hot_lines]] = 1
             return caps, pot
-        share = cfg.fixed_share if self.fixed else self.effort
+        share = cfg.fixed_share if self.fixed else min(self.effort, cfg.max_share)
         lines = max(cfg.hot_lines, min(2 * n, round(share * 2 * n)))
         self.counts["dropped_lines"] += 2 * n - lines
         flat = caps.reshape(-1)
@@ -350,7 +351,7 @@ class ProspectPlayer:
             # 2. the best plays again, on the board after them
             evaluated: list[tuple[int, float, dict[str, float]]] = []
             at_least = {"full": 4, "lean": 1, "panic": 0}[mode]
-            share = cfg.fixed_share if self.fixed else self.effort
+            share = cfg.fixed_share if self.fixed else min(self.effort, cfg.max_share)
             reeval = max(at_least, round(share * cfg.reeval))
             for rank, m in enumerate(top[:reeval]):
                 spent = (time.perf_counter() - started) * 1000
