@@ -67,6 +67,7 @@ class PlannerConfig(ProspectConfig):
     setup_evals: int = 24  # setup plays valued with the slot they open, per turn
     min_anchor_product: int = 4
     backups: int = 3  # other candidate slots whose chances the plan also counts
+    prospect_weight: float = 1.0  # the prospects' horizon of 32 draws is generous
     first_anchors: int = 6  # empty windows a first move may cross at their anchor
 
 
@@ -499,6 +500,7 @@ class PlannerPlayer(ProspectPlayer):
     def _future(
         self, prospect: np.ndarray, plan: np.ndarray | None
     ) -> tuple[np.ndarray, float, float]:
+        prospect = self.pconfig.prospect_weight * prospect
         if plan is None:
             return prospect, float(prospect[0]) if len(prospect) else 0.0, 0.0
         total = np.maximum(prospect, plan)
