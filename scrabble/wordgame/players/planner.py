@@ -303,8 +303,27 @@ class PlannerPlayer(ProspectPlayer):
             META_WIDTH,
         )
 
+    def _limits(self) -> tuple[int, int, int, int]:
+        """(windows, candidates, backups, setup plays) this turn can afford:
+        the full numbers with a fixed effort, scaled by the effort share by the
+        clock, the least past the lean and panic marks."""
+        cfg = self.pconfig
+        mode = getattr(self, "_mode", "full")
+        if self.fixed or mode == "full":
+            share = 1.0 if self.fixed else max(0.25, min(1.0, self.effort / cfg.max_share))
+            return (
+                cfg.slots,
+                max(2, round(cfg.candidates * share)),
+                round(cfg.backups * share),
+                round(cfg.setup_evals * share),
+            )
+        if mode == "lean":
+            return (12, 2, 1, 4)
+        return (8, 1, 0, 0)
+
     def _prepare_plan(self, turn: TurnView, hand: np.ndarray, vis: np.ndarray) -> None:
         cfg = self.pconfig
+        self._windows, self._candidates, self._backups, self._setup_evals = self._limits()
         kit = self.kit
         t = kit.setup.t
         self.plan_table = None
@@ -320,7 +339,7 @@ class PlannerPlayer(ProspectPlayer):
         if not len(windows):
             self._lose_target()
             return
-        best = np.argsort(-windows[:, W_PROD], kind="stable")[: cfg.slots]
+        best = np.argsort(-windows[:, W_PROD], kind="stable")[: self._windows]
         slots = [self._slot(windows[i]) for i in best]
         slots = [sl for sl in slots if len(sl.scores)]
         fresh = []
@@ -338,7 +357,7 @@ class PlannerPlayer(ProspectPlayer):
             current = keys.get(self.target.key)
             if current is None:
                 self.counts["target_lost"] += 1
-        candidates = [sl for sl, _ in fresh[: cfg.candidates]]
+        candidates = [sl for sl, _ in fresh[: self._candidates]]
         if current is not None and current not in candidates:
             candidates.append(current)
         radix, draws = self._radix(hand)
@@ -368,10 +387,10 @@ class PlannerPlayer(ProspectPlayer):
         # chances and scores add up
         self.backups = []
         self.solo_ev = chosen[2][2]
-        if cfg.backups:
+        if self._backups:
             p1, s1 = chosen[2][0].copy(), chosen[2][1].copy()
             for sl, _, table in scored:
-                if sl is chosen[0] or len(self.backups) >= cfg.backups:
+                if sl is chosen[0] or len(self.backups) >= self._backups:
                     continue
                 if (sl.foot & chosen[0].foot).any():
                     continue
@@ -448,7 +467,7 @@ class PlannerPlayer(ProspectPlayer):
         found.sort(key=lambda f: (-f[0], f[1]))
         done: dict[tuple[int, ...], float] = {}
         for _prod, m, d, r, s, q, letter, ln in found:
-            if len(done) >= self.pconfig.setup_evals:
+            if len(done) >= getattr(self, "_setup_evals", self.pconfig.setup_evals):
                 break
             leave = leaves[m]
             key = (d, r, s, q, letter, ln, *leave.tolist())

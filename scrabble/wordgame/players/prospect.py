@@ -28,6 +28,10 @@ from dataclasses import dataclass
 import numpy as np
 
 from scrabble.lexicon.loaded import Lexicon
+from scrabble.movegen import generate_trie
+from scrabble.moves import move_at
+from scrabble.position import Position
+from scrabble.tiles import rack_counts
 from scrabble.wordgame.actions import Discard, Play, Stop
 from scrabble.wordgame.chance import LOG_FACT
 from scrabble.wordgame.clock import Clock
@@ -66,6 +70,7 @@ from scrabble.wordgame.value import (
 )
 
 LEAN = 0.85  # past this share of the budget a turn does the least that is still sound
+RESCUE = 1.12  # past this share (9 s of 8) only the best score now: never out of time
 
 
 @dataclass
@@ -126,7 +131,11 @@ class ProspectPlayer:
     # -- the turn -------------------------------------------------------------
     def act(self, turn: TurnView) -> str:
         started = time.perf_counter()
-        choice = self.decide(turn)
+        if not self.fixed and turn.elapsed_ms > RESCUE * self.config.budget_ms:
+            # the last resort, so that no case runs out of time: the best score now
+            choice = self._rescue(turn)
+        else:
+            choice = self.decide(turn)
         if not self.fixed and self._allowance > 0:
             spent = (time.perf_counter() - started) * 1000
             ratio = self._allowance / max(spent, 0.1)
@@ -135,6 +144,17 @@ class ProspectPlayer:
         if isinstance(action, Play):
             self._apply(action)
         return action.line()
+
+    def _rescue(self, turn: TurnView) -> Choice:
+        self.counts["rescue"] = self.counts.get("rescue", 0) + 1
+        position = Position(board=self.board, rack=rack_counts(turn.hand), rules=self.kit.rules)
+        moves = generate_trie(position, self.lexicon)
+        if len(moves):
+            m = move_at(moves, int(moves.order(1)[0]))
+            return Choice(Play(m.row, m.col, m.direction == 0, m.word), float(m.score))
+        if turn.queue_left > 0:
+            return Choice(Discard(turn.hand), -float(self.kit.setup.d))
+        return Choice(Stop(), 0.0)
 
     def set_board(self, board: np.ndarray) -> None:
         """Take over a board (cell codes 0/1..26, row-major): the API's state."""
@@ -178,7 +198,9 @@ class ProspectPlayer:
         self.counts["dropped_lines"] += 2 * n - lines
         flat = caps.reshape(-1)
         flat[order[:lines]] = cfg.wild
-        flat[order[: cfg.hot_lines]] = max(cfg.wild, 3)
+        # the hottest lines look three tiles away while the clock allows it
+        hot = 3 if self.fixed or self.effort > 0.5 else (2 if self.effort > 0.15 else 1)
+        flat[order[: cfg.hot_lines]] = max(min(cfg.wild, hot), hot)
         return caps, pot
 
     def decide(self, turn: TurnView) -> Choice:
@@ -204,6 +226,7 @@ class ProspectPlayer:
         elif not self.fixed and turn.elapsed_ms > LEAN * cfg.budget_ms:
             mode = "lean"
         self.counts[mode] = self.counts.get(mode, 0) + 1
+        self._mode = mode
         caps, _ = self.wild_caps(allowance, mode)
         self._prepare_plan(turn, hand, vis)
 
@@ -234,7 +257,12 @@ class ProspectPlayer:
             if len(all_rows)
             else zero.astype(float)
         )
-        keep_idx = np.argsort(-base, kind="stable")[: cfg.rows_kept]
+        kept = (
+            cfg.rows_kept
+            if self.fixed
+            else max(100, round(cfg.rows_kept * min(1.0, 2 * self.effort)))
+        )
+        keep_idx = np.argsort(-base, kind="stable")[:kept]
         prospects = with_footprints(take(all_rows, keep_idx), n)
         extra: list[Rows] = []
         if cfg.use_setups and not self.bl.empty and mode == "full":
@@ -246,7 +274,7 @@ class ProspectPlayer:
                     meta[legal],
                     codes[legal],
                     caps,
-                    cfg.setups,
+                    cfg.setups if self.fixed else max(2, round(cfg.setups * self.effort)),
                     cfg.setup_weight,
                 )
             )
@@ -350,7 +378,11 @@ class ProspectPlayer:
             top = np.argsort(-value, kind="stable")
             # 2. the best plays again, on the board after them
             evaluated: list[tuple[int, float, dict[str, float]]] = []
-            at_least = {"full": 4, "lean": 1, "panic": 0}[mode]
+            at_least = {
+                "full": 4 if self.fixed or self.effort >= 0.1 else 2,
+                "lean": 1,
+                "panic": 0,
+            }[mode]
             share = cfg.fixed_share if self.fixed else min(self.effort, cfg.max_share)
             reeval = max(at_least, round(share * cfg.reeval))
             for rank, m in enumerate(top[:reeval]):
