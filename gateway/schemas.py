@@ -3,19 +3,29 @@ for validation, error messages and the OpenAPI page."""
 
 from __future__ import annotations
 
-from typing import Literal
+from collections.abc import Callable
+from typing import Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, field_validator, model_validator
 
 from scrabble import cgp as cgp_format
-from scrabble.position import Position, PositionError, make_position, parse_board, parse_rack
+from scrabble.engines.registry import DEFAULT_ENGINE, ENGINE_NAMES
+from scrabble.equity.options import RANK_BY, RISK_MODES
+from scrabble.equity.terms import TERMS
+from scrabble.notation import DIRECTION_NAMES
+from scrabble.position import Position, PositionError, make_position, parse_rack
 from scrabble.rules import STANDARD
 
-EngineName = Literal["trie", "sqlite-hash", "memory-hash", "compact-numba", "prime-product"]
+EngineName = Literal[ENGINE_NAMES]  # type: ignore[valid-type]
+RankBy = Literal[RANK_BY]  # type: ignore[valid-type]
+RiskMode = Literal[RISK_MODES]  # type: ignore[valid-type]
+TermName = Literal[tuple(t.name for t in TERMS)]  # type: ignore[valid-type]
+DirectionName = Literal[DIRECTION_NAMES]  # type: ignore[valid-type]
 MAX_LIMIT = 10000
+T = TypeVar("T")
 
 
-def _checked(parse, value):
+def _checked(parse: Callable[[T], object], value: T | None) -> T | None:
     """Run a position parser for its checks; its message becomes pydantic's."""
     if value is not None:
         try:
@@ -28,30 +38,56 @@ def _checked(parse, value):
 class MoveRequest(BaseModel):
     """A position (``board`` + ``rack``, or ``cgp``) and what to return."""
 
-    model_config = ConfigDict(extra="forbid", json_schema_extra={"examples": [{
-        "board": ["..............."] * 15, "rack": "AEINRS?", "limit": 20, "engine": "trie"}]})
+    model_config = ConfigDict(
+        extra="forbid",
+        json_schema_extra={
+            "examples": [
+                {
+                    "board": ["..............."] * 15,
+                    "rack": "AEINRS?",
+                    "limit": 20,
+                    "engine": "trie",
+                }
+            ]
+        },
+    )
 
     board: list[str] | None = Field(
-        None, description="15 rows of 15 cells: '.' empty, A-Z a tile, a-z a blank as that "
-        "letter. Row 0 is the top row.")
+        None,
+        description="15 rows of 15 cells: '.' empty, A-Z a tile, a-z a blank as that "
+        "letter. Row 0 is the top row.",
+    )
     rack: str | None = Field(None, description="1-7 tiles, A-Z and ? for a blank.")
-    cgp: str | None = Field(None, description="The position as a CGP string instead of "
-                            "board and rack, e.g. '15/15/.../15 AEINRST/ 0/0 0 lex sowpods;'.",
-                            max_length=2000)
+    cgp: str | None = Field(
+        None,
+        description="The position as a CGP string instead of "
+        "board and rack, e.g. '15/15/.../15 AEINRST/ 0/0 0 lex sowpods;'.",
+        max_length=2000,
+    )
     limit: int = Field(20, ge=1, le=MAX_LIMIT, description="How many moves to return.")
-    engine: EngineName = Field("trie", description="How candidate words are found.")
+    engine: EngineName = Field(DEFAULT_ENGINE, description="How candidate words are found.")
     adversarial: bool = Field(False, description="Add the opponent's replies (risk).")
     heuristics: bool = Field(False, description="Add the equity breakdown of each move.")
-    rank_by: Literal["score", "equity"] = Field(
-        "score", description="Order moves by score, or by equity (score + leave + prospect - "
-        "premium waste - risk).")
-    risk: Literal["neutral", "averse"] = Field(
-        "neutral", description="averse: rank by equity minus a penalty on the CVaR 10% tail "
-        "of the opponent's best reply (needs adversarial).")
-    budget_ms: float = Field(300.0, ge=1, le=10000, description="Time budget for prospects "
-                             "and risk; as many top moves as it allows are evaluated.")
-    upcoming: str | None = Field(None, description="Visible upcoming tiles (A-Z, ?), counted "
-                                 "as certain draws by prospects.")
+    rank_by: RankBy = Field(
+        "score",
+        description="Order moves by score, or by equity (score + leave + prospect - "
+        "premium waste - risk).",
+    )
+    risk: RiskMode = Field(
+        "neutral",
+        description="averse: rank by equity minus a penalty on the CVaR 10% tail "
+        "of the opponent's best reply (needs adversarial).",
+    )
+    budget_ms: float = Field(
+        300.0,
+        ge=1,
+        le=10000,
+        description="Time budget for prospects "
+        "and risk; as many top moves as it allows are evaluated.",
+    )
+    upcoming: str | None = Field(
+        None, description="Visible upcoming tiles (A-Z, ?), counted as certain draws by prospects."
+    )
     _cgp: cgp_format.CGP | None = PrivateAttr(None)
     _position: Position | None = PrivateAttr(None)
 
@@ -65,34 +101,27 @@ class MoveRequest(BaseModel):
         assert self._position is not None
         return self._position
 
-    @field_validator("board")
-    @classmethod
-    def _board_shape(cls, rows: list[str] | None) -> list[str] | None:
-        return _checked(parse_board, rows)
-
     @field_validator("upcoming")
     @classmethod
     def _upcoming_tiles(cls, tiles: str | None) -> str | None:
         return _checked(lambda t: parse_rack(t, field="upcoming"), tiles or None)
 
-    @field_validator("rack")
-    @classmethod
-    def _rack_tiles(cls, rack: str | None) -> str | None:
-        return _checked(parse_rack, rack)
-
     @model_validator(mode="after")
-    def _position(self) -> MoveRequest:
+    def _build_position(self) -> MoveRequest:
         if self.cgp is not None:
             if self.board is not None or self.rack is not None:
                 raise ValueError("cgp: give either cgp or board and rack, not both")
             try:
                 parsed = cgp_format.parse(self.cgp)
-                parse_board(parsed.rows, field="cgp")
-                parse_rack(parsed.rack, field="cgp")
+                # the arrays the engines take, built once and kept for the handler
+                self._position = make_position(
+                    parsed.rows, parsed.rack, STANDARD, opponent=parsed.opponent_rack
+                )
             except PositionError as exc:
                 raise ValueError(f"cgp: {exc.message}") from None
             self._cgp = parsed
             self.board, self.rack = parsed.rows, parsed.rack
+            return self
         if self.board is None:
             raise ValueError("board: is required (or give the position as cgp)")
         if self.rack is None:
@@ -119,12 +148,15 @@ class Threat(BaseModel):
 
 
 class Adversarial(BaseModel):
-    expected_best_reply: float = Field(description="Mean of the opponent's best reply score "
-                                       "over seeded sampled racks (not a sum over replies).")
+    expected_best_reply: float = Field(
+        description="Mean of the opponent's best reply score "
+        "over seeded sampled racks (not a sum over replies)."
+    )
     variance: float
     cvar10: float = Field(description="Mean best reply over the worst 10% of racks.")
-    threats: list[Threat] = Field(description="Top three replies touching this move, by "
-                                  "score x probability.")
+    threats: list[Threat] = Field(
+        description="Top three replies touching this move, by score x probability."
+    )
 
 
 class ProspectMove(BaseModel):
@@ -134,35 +166,52 @@ class ProspectMove(BaseModel):
     probability: float
 
 
+class EquityTerm(BaseModel):
+    name: TermName  # type: ignore[valid-type]
+    points: float = Field(description="Signed contribution to equity (waste, risk negative).")
+
+
 class MoveHeuristics(BaseModel):
-    score: float
-    leave: float
-    prospect: float
-    premium_waste: float
-    risk: float = Field(description="Expected best reply after the move minus before it.")
-    equity: float = Field(description="score + leave + prospect - premium_waste - risk.")
-    evaluated: bool = Field(description="False: prospect and risk were not computed "
-                            "(outside max_moves or the time budget).")
+    equity: float = Field(description="The sum of the terms' points.")
+    terms: list[EquityTerm] = Field(description="The equity terms computed for this move.")
+    evaluated: bool = Field(
+        description="False: prospect and risk were not computed "
+        "(outside max_moves or the time budget)."
+    )
     prospect_move: ProspectMove | None = None
     adversarial: Adversarial | None = None
 
 
 class MoveOut(BaseModel):
     rank: int
-    row: int = Field(description="0-based row of the main word's first letter.")
-    col: int = Field(description="0-based column of the main word's first letter.")
-    direction: Literal["across", "down"]
-    coordinate: str = Field(description="'8H' across (row first), 'H8' down (column first).")
-    word: str = Field(description="The whole main word; letters played as blanks lower case.")
-    notation: str = Field(description="Coordinate and word, board letters in parentheses.")
+    kind: Literal["play", "exchange", "pass"] = Field(
+        "play",
+        description="Exchanges and pass are ranked with the placements when the list is "
+        "evaluated (heuristics, adversarial or rank_by=equity).",
+    )
+    row: int | None = Field(None, description="0-based row of the main word's first letter.")
+    col: int | None = Field(None, description="0-based column of the main word's first letter.")
+    direction: DirectionName | None = None
+    coordinate: str | None = Field(
+        None, description="'8H' across (row first), 'H8' down (column first)."
+    )
+    word: str | None = Field(
+        None, description="The whole main word; letters played as blanks lower case."
+    )
+    notation: str = Field(
+        description="Coordinate and word, board letters in parentheses; '-ABC' an exchange of "
+        "ABC, '-' a pass."
+    )
+    exchanged: str | None = Field(None, description="An exchange's tiles thrown back.")
     score: int
     bingo: bool
     tiles_placed: int
     leave: str = Field(description="The rack left after the move.")
     tiles: list[Tile]
     heuristics: MoveHeuristics | None = Field(
-        None, description="Equity breakdown in points (with heuristics, adversarial or "
-        "rank_by=equity).")
+        None,
+        description="Equity breakdown in points (with heuristics, adversarial or rank_by=equity).",
+    )
 
 
 class LexiconOut(BaseModel):
@@ -182,10 +231,16 @@ class Timing(BaseModel):
 
 class Unseen(BaseModel):
     count: int
-    tiles: dict[str, int] = Field(description="Tile set minus board minus rack.")
+    bag: int = Field(description="Tiles left to draw.")
+    bag_empty: bool
+    opponent_rack_known: bool = Field(description="The CGP gave the opponent's rack: seen.")
+    tiles: dict[str, int] = Field(
+        description="Tile set minus board minus rack (minus the opponent's rack when known)."
+    )
     p_at_least_one: dict[str, dict[str, float]] = Field(
         description="Per draw count (7 and the top move's draw): P(at least one of the tile), "
-        "hypergeometric.")
+        "hypergeometric."
+    )
 
 
 class ExchangeOut(BaseModel):

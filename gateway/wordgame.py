@@ -12,14 +12,14 @@ clock, so the same state always gets the same answer.
 from __future__ import annotations
 
 import time
-from typing import Literal
+from typing import Any, Literal, cast
 
 import numpy as np
 from fastapi import APIRouter
 from fastapi.responses import JSONResponse
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
-from gateway.errors import field_error
+from scrabble.http_errors import field_error
 from scrabble.lexicon.loaded import Lexicon
 from scrabble.lexicon.store import LEXICON_DIR
 from scrabble.rules import STANDARD_VALUES
@@ -33,6 +33,7 @@ from scrabble.wordgame.referee import GameSetup, TurnView
 from scrabble.wordgame.rules import MAX_HAND, MAX_SIZE, MAX_VISIBLE, MIN_HAND, MIN_SIZE
 
 router = APIRouter()
+PlayerName = Literal["greedy", "prospect", "planner"]
 # share of lines and plays searched for an API answer: bounded time, fixed result
 API_EFFORT = "0.3"
 _PROBABILITIES: dict[str, tuple[float, ...]] = {}
@@ -123,8 +124,8 @@ class TurnRequest(BaseModel):
     score: int = Field(0, ge=-100_000, le=10_000_000)
     lexicon: str = Field("enable", max_length=40, pattern=r"^[a-z][a-z0-9_]*$")
     elapsed_ms: int = Field(0, ge=0, le=10_000, description="The player's time used so far.")
-    player: Literal["greedy", "prospect", "planner"] = Field(
-        DEFAULT, description="Which player decides (default: the strongest)."
+    player: PlayerName = Field(
+        cast(PlayerName, DEFAULT), description="Which player decides (default: the strongest)."
     )
     alternatives: int = Field(5, ge=0, le=20, description="How many next best actions.")
 
@@ -177,7 +178,7 @@ class TurnRequest(BaseModel):
         return self
 
 
-def _action_json(action: Action) -> dict:
+def _action_json(action: Action) -> dict[str, Any]:
     if isinstance(action, Play):
         return {
             "type": "play",

@@ -1,184 +1,274 @@
-"""What the board says about where tiles may go: anchors and cross-checks.
+"""What the board says about where tiles may go: the per-direction board view.
 
 Every engine works on *lines*: the rows of the board for across moves and the
-rows of the transposed board for down moves, so one routine serves both
-directions. For a line array, the cross words of a square run along its
-column (perpendicular to the line).
+columns, read as rows, for down moves, so one routine serves both directions.
+For a line, the cross word of a square runs along its column (perpendicular
+to the line). A ``BoardView`` holds, for both directions at once (axis 0 is
+``ACROSS``/``DOWN``), everything move generation and scoring read:
+
+* ``lines``        uint8  the cells, line by line;
+* ``cross_mask``   uint32 per empty square, the letters its cross word allows
+  (bit l for letter index l; every letter when it has no cross word; 0 on a tile);
+* ``cross_score``  int32  per empty square, its cross word's score without the
+  new tile, or ``NO_CROSS`` when it has no cross word;
+* ``anchors``      bool   the squares a move must cover, per the connection rule;
+* ``letter_mult``, ``word_mult`` int32 the rules' premiums laid out the same way.
+
+It is computed once per board (``Position.view``) and shared by the trie, the
+span engines, scoring and the equity terms.
 """
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 import numpy as np
+import numpy.typing as npt
 from numba import njit
 
-from scrabble.lexicon.table import INC, SignatureTable, probe_many, row_has_word
-from scrabble.lexicon.trie import child, is_terminal
+from scrabble.lexicon.table import INC, probe_signatures, row_has_word
+from scrabble.lexicon.trie import Trie, child, is_terminal
+from scrabble.rules import Rules
+from scrabble.tiles import ALL_LETTERS, BLANK, BLANK_FLAG, EMPTY, LETTER_MASK
 
-ALL_LETTERS = np.uint32((1 << 26) - 1)
-NO_CROSS = -1  # cross_score value for a square with no perpendicular neighbour
+NO_CROSS = -1  # cross_score of a square with no perpendicular neighbour
+
+
+class BoardView(NamedTuple):
+    lines: npt.NDArray[np.uint8]
+    cross_mask: npt.NDArray[np.uint32]
+    cross_score: npt.NDArray[np.int32]
+    anchors: npt.NDArray[np.bool_]
+    letter_mult: npt.NDArray[np.int32]
+    word_mult: npt.NDArray[np.int32]
+
+
+@njit(cache=True, inline="always")
+def rack_letters(rack):
+    """The letter set a rack can put down: all 26 with a blank, else those it holds."""
+    if rack[BLANK] > 0:
+        return np.int64(ALL_LETTERS)
+    letters = np.int64(0)
+    for letter in range(26):
+        if rack[letter] > 0:
+            letters |= np.int64(1) << letter
+    return letters
 
 
 @njit(cache=True)
-def perpendicular_run(lines, r, c):
-    """First and last row of the run of tiles through square (r, c) along its
-    column, the square itself counted (it may be empty)."""
-    n = lines.shape[0]
-    top = r
-    while top > 0 and lines[top - 1, c] != 0:
+def board_lines(board, size):
+    """(2, n, n) lines: [ACROSS] the rows, [DOWN] the columns as rows."""
+    lines = np.empty((2, size, size), dtype=np.uint8)
+    for row in range(size):
+        for col in range(size):
+            cell = board[row * size + col]
+            lines[0, row, col] = cell
+            lines[1, col, row] = cell
+    return lines
+
+
+@njit(cache=True, inline="always")
+def perpendicular_run(line_cells, line, square):
+    """First and last line index of the run of tiles through ``square`` of
+    ``line`` along its column, the square itself counted (it may be empty)."""
+    size = line_cells.shape[0]
+    top = line
+    while top > 0 and line_cells[top - 1, square] != EMPTY:
         top -= 1
-    bottom = r
-    while bottom < n - 1 and lines[bottom + 1, c] != 0:
+    bottom = line
+    while bottom < size - 1 and line_cells[bottom + 1, square] != EMPTY:
         bottom += 1
     return top, bottom
 
 
 @njit(cache=True)
-def cross_checks(lines, tmask, tfirst, values):
-    """For each empty square of ``lines`` (n x n): the letters that make its
-    perpendicular word a word (bit mask) and that word's score without the new
-    tile (``NO_CROSS`` when there is no perpendicular word)."""
-    n = lines.shape[0]
-    mask = np.empty((n, n), dtype=np.uint32)
-    score = np.empty((n, n), dtype=np.int32)
-    for r in range(n):
-        for c in range(n):
-            mask[r, c] = 0
-            score[r, c] = NO_CROSS
-            if lines[r, c] != 0:
+def cross_score_of(line_cells, line, square, top, bottom, values):
+    """Face value of the tiles of a cross word, the square itself left out
+    (blanks count 0)."""
+    total = 0
+    for k in range(top, bottom + 1):
+        cell = line_cells[k, square]
+        if k != line and cell & BLANK_FLAG == 0:
+            total += values[(cell & LETTER_MASK) - 1]
+    return total
+
+
+@njit(cache=True)
+def trie_cross_checks(line_cells, trie, values, mask, score):
+    """Cross-check masks and cross scores of one direction's lines, from the trie."""
+    size = line_cells.shape[0]
+    for line in range(size):
+        for square in range(size):
+            mask[line, square] = 0
+            score[line, square] = NO_CROSS
+            if line_cells[line, square] != EMPTY:
                 continue
-            top, bottom = perpendicular_run(lines, r, c)
-            if top == r and bottom == r:
-                mask[r, c] = ALL_LETTERS
+            top, bottom = perpendicular_run(line_cells, line, square)
+            if top == line and bottom == line:
+                mask[line, square] = ALL_LETTERS
                 continue
-            s = 0
+            score[line, square] = cross_score_of(line_cells, line, square, top, bottom, values)
             node = 0
-            for k in range(top, bottom + 1):
-                cell = lines[k, c]
-                if k == r:
-                    continue
-                if cell & 32 == 0:
-                    s += values[(cell & 31) - 1]
-            for k in range(top, r):
+            for k in range(top, line):
                 if node >= 0:
-                    node = child(tmask, tfirst, node, np.int64(lines[k, c] & 31) - 1)
-            score[r, c] = s
+                    node = child(trie, node, np.int64(line_cells[k, square] & LETTER_MASK) - 1)
             if node < 0:
                 continue
-            m = np.int64(tmask[node])
-            idx = tfirst[node]
+            letters = np.int64(trie.mask[node])
+            next_child = trie.first[node]
             bits = 0
             for letter in range(26):
-                if (m >> letter) & 1 == 0:
+                if (letters >> letter) & 1 == 0:
                     continue
-                nd = idx
-                idx += 1
-                for k in range(r + 1, bottom + 1):
-                    nd = child(tmask, tfirst, nd, np.int64(lines[k, c] & 31) - 1)
-                    if nd < 0:
+                below = next_child
+                next_child += 1
+                for k in range(line + 1, bottom + 1):
+                    below = child(trie, below, np.int64(line_cells[k, square] & LETTER_MASK) - 1)
+                    if below < 0:
                         break
-                if nd >= 0 and is_terminal(tmask, nd):
+                if below >= 0 and is_terminal(trie, below):
                     bits |= 1 << letter
-            mask[r, c] = np.uint32(bits)
-    return mask, score
+            mask[line, square] = np.uint32(bits)
 
 
 @njit(cache=True)
-def table_cross_checks(lines, letters, slots, keys, text, text_off, inc):
-    """Cross-check masks from the signature table alone (the worker has no trie):
-    a letter is allowed on an empty square when its perpendicular word, looked
-    up by signature, is among that row's words. Only the letters in the bit
-    mask ``letters`` are tried (the rack's, when it holds no blank: the others
-    could not be played anyway); for those, the same result as
-    ``cross_checks``'s mask. Returns (mask, probes).
+def table_cross_checks(line_cells, letters, table, values, mask, score):
+    """The same masks from the signature table alone (the worker holds no trie):
+    a letter is allowed on an empty square when its cross word, looked up by
+    signature, is among that row's words. Only the letters in the bit set
+    ``letters`` are tried (the rack's, when it holds no blank: the others could
+    not be played anyway); for those, the same mask as ``trie_cross_checks``.
+    Returns the slots probed.
 
     The signatures of every (square, letter) pair are built first and probed in
-    one batch, which overlaps the table's cache misses (see ``probe_many``)."""
-    n = lines.shape[0]
+    one batch, which overlaps the table's cache misses (``probe_signatures``)."""
+    size = line_cells.shape[0]
     tried = np.empty(26, dtype=np.int64)
-    nl = 0
-    for lt in range(26):
-        if (letters >> lt) & 1:
-            tried[nl] = lt
-            nl += 1
-    mask = np.zeros((n, n), dtype=np.uint32)
-    squares = np.empty((n * n, 4), dtype=np.int64)  # r, c, top, bottom
-    queries = np.empty((n * n * nl, 2), dtype=np.uint64)
-    m = 0
-    for r in range(n):
-        for c in range(n):
-            if lines[r, c] != 0:
+    n_tried = 0
+    for letter in range(26):
+        if (letters >> letter) & 1:
+            tried[n_tried] = letter
+            n_tried += 1
+    squares = np.empty((size * size, 4), dtype=np.int64)  # line, square, top, bottom
+    queries = np.empty((size * size * n_tried, 2), dtype=np.uint64)
+    n_squares = 0
+    for line in range(size):
+        for square in range(size):
+            mask[line, square] = 0
+            score[line, square] = NO_CROSS
+            if line_cells[line, square] != EMPTY:
                 continue
-            top, bottom = perpendicular_run(lines, r, c)
-            if top == r and bottom == r:
-                mask[r, c] = (1 << 26) - 1
+            top, bottom = perpendicular_run(line_cells, line, square)
+            if top == line and bottom == line:
+                mask[line, square] = ALL_LETTERS
                 continue
-            a = np.uint64(0)
-            b = np.uint64(0)
+            score[line, square] = cross_score_of(line_cells, line, square, top, bottom, values)
+            low = np.uint64(0)
+            high = np.uint64(0)
             for k in range(top, bottom + 1):
-                if k != r:
-                    lt = (lines[k, c] & 31) - 1
-                    a += inc[lt, 0]
-                    b += inc[lt, 1]
-            for j in range(nl):
-                queries[m * nl + j, 0] = a + inc[tried[j], 0]
-                queries[m * nl + j, 1] = b + inc[tried[j], 1]
-            squares[m, 0] = r
-            squares[m, 1] = c
-            squares[m, 2] = top
-            squares[m, 3] = bottom
-            m += 1
-    rows, probes = probe_many(slots, keys, queries[:m * nl])
-    word = np.zeros(32, dtype=np.uint8)
-    for i in range(m):
-        r, c, top, bottom = squares[i, 0], squares[i, 1], squares[i, 2], squares[i, 3]
+                if k != line:
+                    letter = (line_cells[k, square] & LETTER_MASK) - 1
+                    low += INC[letter, 0]
+                    high += INC[letter, 1]
+            for j in range(n_tried):
+                queries[n_squares * n_tried + j, 0] = low + INC[tried[j], 0]
+                queries[n_squares * n_tried + j, 1] = high + INC[tried[j], 1]
+            squares[n_squares, 0] = line
+            squares[n_squares, 1] = square
+            squares[n_squares, 2] = top
+            squares[n_squares, 3] = bottom
+            n_squares += 1
+    rows, probes = probe_signatures(table.slots, table.keys, queries[: n_squares * n_tried])
+    word = np.zeros(size, dtype=np.uint8)
+    for i in range(n_squares):
+        line, square, top, bottom = squares[i, 0], squares[i, 1], squares[i, 2], squares[i, 3]
         for k in range(top, bottom + 1):
-            word[k - top] = lines[k, c] & 31
+            word[k - top] = line_cells[k, square] & LETTER_MASK
         bits = 0
-        for j in range(nl):
-            row = rows[i * nl + j]
+        for j in range(n_tried):
+            row = rows[i * n_tried + j]
             if row < 0:
                 continue
-            word[r - top] = tried[j] + 1
-            if row_has_word(text, text_off, row, word, bottom - top + 1):
+            word[line - top] = tried[j] + 1
+            if row_has_word(table.text, table.text_off, row, word, bottom - top + 1):
                 bits |= 1 << tried[j]
-        mask[r, c] = np.uint32(bits)
-    return mask, probes
-
-
-def cross_checks_from_table(lines: np.ndarray, table: SignatureTable) -> tuple[np.ndarray, int]:
-    """The same masks from the worker's signature table (it holds no trie)."""
-    mask, probes = table_cross_checks(lines, np.int64(ALL_LETTERS), table.slots, table.keys,
-                                      table.text, table.text_off, INC)
-    return mask, int(probes)
+        mask[line, square] = np.uint32(bits)
+    return probes
 
 
 @njit(cache=True)
-def anchors(lines, start_r, start_c, through):
-    """The squares a move must cover, per the connection rule.
+def find_anchors(line_cells, opening_row, opening_col, through, out):
+    """The squares a move must cover, per the connection rule, into ``out``.
 
     "touch" (``through`` False): empty squares next to a tile in any direction.
     "through": empty squares next to a tile along the line, since a main word
     that holds a board tile and a new tile has a new tile beside a board tile.
-    On an empty board: the start square, or every square when ``start_r`` < 0
-    (first move anywhere).
-    """
-    n = lines.shape[0]
-    out = np.zeros((n, n), dtype=np.bool_)
+    On an empty board: the opening square, or every square when
+    ``opening_row`` < 0 (first move anywhere)."""
+    size = line_cells.shape[0]
     any_tile = False
-    for r in range(n):
-        for c in range(n):
-            if lines[r, c] != 0:
+    for line in range(size):
+        cells = line_cells[line]
+        for square in range(size):
+            out[line, square] = False
+            if cells[square] != EMPTY:
                 any_tile = True
                 continue
-            beside = (c > 0 and lines[r, c - 1] != 0) or (c < n - 1 and lines[r, c + 1] != 0)
+            beside = (square > 0 and cells[square - 1] != EMPTY) or (
+                square < size - 1 and cells[square + 1] != EMPTY
+            )
             if not through:
-                beside = beside or (r > 0 and lines[r - 1, c] != 0) or (
-                    r < n - 1 and lines[r + 1, c] != 0)
-            if beside:
-                out[r, c] = True
+                beside = (
+                    beside
+                    or (line > 0 and line_cells[line - 1, square] != EMPTY)
+                    or (line < size - 1 and line_cells[line + 1, square] != EMPTY)
+                )
+            out[line, square] = beside
     if not any_tile:
-        if start_r < 0:
+        if opening_row < 0:
             out[:, :] = True
         else:
-            out[start_r, start_c] = True
-    return out
+            out[opening_row, opening_col] = True
+
+
+@njit(cache=True)
+def trie_view_arrays(board, size, trie, values, opening_row, opening_col, through):
+    """Lines, cross-checks (from the trie) and anchors of both directions in
+    one compiled call."""
+    lines = board_lines(board, size)
+    mask = np.empty((2, size, size), dtype=np.uint32)
+    score = np.empty((2, size, size), dtype=np.int32)
+    anchors = np.empty((2, size, size), dtype=np.bool_)
+    for direction in range(2):
+        trie_cross_checks(lines[direction], trie, values, mask[direction], score[direction])
+    # the down lines see the opening square with row and column swapped
+    find_anchors(lines[0], opening_row, opening_col, through, anchors[0])
+    find_anchors(lines[1], opening_col, opening_row, through, anchors[1])
+    return lines, mask, score, anchors
+
+
+@njit(cache=True)
+def table_view_arrays(board, size, letters, table, values, opening_row, opening_col, through):
+    """As ``trie_view_arrays`` with the masks from the signature table; also
+    returns the slots probed."""
+    lines = board_lines(board, size)
+    mask = np.empty((2, size, size), dtype=np.uint32)
+    score = np.empty((2, size, size), dtype=np.int32)
+    anchors = np.empty((2, size, size), dtype=np.bool_)
+    probes = 0
+    for direction in range(2):
+        probes += table_cross_checks(
+            lines[direction], letters, table, values, mask[direction], score[direction]
+        )
+    find_anchors(lines[0], opening_row, opening_col, through, anchors[0])
+    find_anchors(lines[1], opening_col, opening_row, through, anchors[1])
+    return lines, mask, score, anchors, probes
+
+
+def trie_view(board: npt.NDArray[np.uint8], rules: Rules, trie: Trie) -> BoardView:
+    """The board view with cross-checks from a lexicon's trie."""
+    row, col = rules.opening_square
+    lines, mask, score, anchors = trie_view_arrays(
+        board, rules.size, trie, rules.values, row, col, rules.connection == "through"
+    )
+    return BoardView(lines, mask, score, anchors, rules.letter_mult_lines, rules.word_mult_lines)

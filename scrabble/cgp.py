@@ -31,8 +31,9 @@ def parse(text: str, rules: Rules = STANDARD, field_name: str = "cgp") -> CGP:
     n = rules.size
     parts = text.strip().split(None, 4)
     if len(parts) < 2:
-        raise PositionError(field_name, "expected '<board> <racks> [<scores> <zero turns>] "
-                            "[opcodes;]'")
+        raise PositionError(
+            field_name, "expected '<board> <racks> [<scores> <zero turns>] [opcodes;]'"
+        )
     board_text = parts[0]
     row_texts = board_text.split("/")
     if len(row_texts) != n:
@@ -46,8 +47,9 @@ def parse(text: str, rules: Rules = STANDARD, field_name: str = "cgp") -> CGP:
             elif token.isascii() and token.isalpha():
                 cells.append(token)
             else:
-                raise PositionError(field_name, f"row {r}: {token!r} is not a letter or a "
-                                    "count of empty squares")
+                raise PositionError(
+                    field_name, f"row {r}: {token!r} is not a letter or a count of empty squares"
+                )
         row = "".join(cells)
         if len(row) != n:
             raise PositionError(field_name, f"row {r} has {len(row)} cells, expected {n}")
@@ -76,8 +78,14 @@ def parse(text: str, rules: Rules = STANDARD, field_name: str = "cgp") -> CGP:
                 continue
             name, _, args = op.partition(" ")
             opcodes[name] = args.strip()
-    return CGP(rows=rows, rack=rack, opponent_rack=opponent, scores=scores,
-               zero_turns=zero_turns, opcodes=opcodes)
+    return CGP(
+        rows=rows,
+        rack=rack,
+        opponent_rack=opponent,
+        scores=scores,
+        zero_turns=zero_turns,
+        opcodes=opcodes,
+    )
 
 
 def board_text(rows: list[str]) -> str:
@@ -103,7 +111,15 @@ def canonical_rack(rack: str) -> str:
     return "".join(sorted(ch for ch in rack if ch != "?")) + "?" * rack.count("?")
 
 
-def format_cgp(rows: list[str], rack: str, lexicon: str, opponent_rack: str = "",
-               scores: tuple[int, int] = (0, 0), zero_turns: int = 0) -> str:
-    return (f"{board_text(rows)} {canonical_rack(rack)}/{canonical_rack(opponent_rack)} "
-            f"{scores[0]}/{scores[1]} {zero_turns} lex {lexicon};")
+def format_cgp(
+    rows: list[str],
+    rack: str,
+    lexicon: str,
+    opponent_rack: str = "",
+    scores: tuple[int, int] = (0, 0),
+    zero_turns: int = 0,
+) -> str:
+    return (
+        f"{board_text(rows)} {canonical_rack(rack)}/{canonical_rack(opponent_rack)} "
+        f"{scores[0]}/{scores[1]} {zero_turns} lex {lexicon};"
+    )

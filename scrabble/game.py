@@ -19,7 +19,8 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from scrabble.moves import MoveList, leave_of, move_at, place
+from scrabble.moves import SCORE, MoveList, leave_of, place
+from scrabble.notation import move_at
 from scrabble.position import Position
 from scrabble.rules import STANDARD, Rules
 from scrabble.tiles import EMPTY, rack_string
@@ -62,10 +63,14 @@ class Game:
         rng = random.Random(seed)
         bag = [i for i in range(27) for _ in range(int(rules.counts[i]))]
         rng.shuffle(bag)
-        game = cls(rules=rules, seed=seed, bag=bag,
-                   board=np.zeros(rules.size * rules.size, dtype=np.uint8),
-                   racks=[np.zeros(27, dtype=np.int32), np.zeros(27, dtype=np.int32)],
-                   rng=rng)
+        game = cls(
+            rules=rules,
+            seed=seed,
+            bag=bag,
+            board=np.zeros(rules.size * rules.size, dtype=np.uint8),
+            racks=[np.zeros(27, dtype=np.int32), np.zeros(27, dtype=np.int32)],
+            rng=rng,
+        )
         game._draw(0)
         game._draw(1)
         return game
@@ -74,8 +79,9 @@ class Game:
     def position(self, player: int | None = None) -> Position:
         """The position as ``player`` (default: the player to move) sees it."""
         p = self.to_move if player is None else player
-        return Position(board=self.board.copy(), rack=self.racks[p].astype(np.uint8),
-                        rules=self.rules)
+        return Position(
+            board=self.board.copy(), rack=self.racks[p].astype(np.uint8), rules=self.rules
+        )
 
     @property
     def bag_count(self) -> int:
@@ -105,7 +111,7 @@ class Game:
         board = place(self.board, moves, i, self.rules.size)
         self.board = board
         self.racks[p] = left
-        score = int(moves.meta[i, 5])
+        score = int(moves.meta[i, SCORE])
         self.scores[p] += score
         self._draw(p)
         turn = Turn(p, "play", before, move_at(moves, i).notation, score, self.scores[p])
@@ -123,8 +129,9 @@ class Game:
         p = self.to_move
         tiles = np.asarray(tiles, dtype=np.int32)
         if not self.can_exchange():
-            raise ValueError(f"exchange needs {self.rules.rack_size} tiles in the bag, "
-                             f"it holds {len(self.bag)}")
+            raise ValueError(
+                f"exchange needs {self.rules.rack_size} tiles in the bag, it holds {len(self.bag)}"
+            )
         if tiles.sum() == 0 or (tiles > self.racks[p]).any() or (tiles < 0).any():
             raise ValueError("exchange must throw back 1+ tiles the player holds")
         before = rack_string(self.racks[p])
@@ -179,5 +186,9 @@ class Game:
 
     def tiles_accounted(self) -> int:
         """Tiles on board + racks + bag: always the tile set's total (an invariant)."""
-        return (int((self.board != EMPTY).sum()) + int(self.racks[0].sum())
-                + int(self.racks[1].sum()) + len(self.bag))
+        return (
+            int((self.board != EMPTY).sum())
+            + int(self.racks[0].sum())
+            + int(self.racks[1].sum())
+            + len(self.bag)
+        )

@@ -1,36 +1,53 @@
-"""Moves: the flat arrays engines return, their fixed order, and their
-conversion to notation and JSON-ready objects (the way out of the engine)."""
+"""Moves: the flat arrays every engine returns and their one fixed order.
+
+A ``MoveList`` holds k placements as two arrays:
+
+* ``words`` (k, board size) uint8: the main word's cell codes (``scrabble.tiles``:
+  ``NEW_FLAG`` on the tiles the move places), zero padded;
+* ``meta`` (k, 6) int32: the columns ``ROW``, ``COL`` (the main word's first
+  square), ``DIRECTION``, ``LENGTH``, ``PLACED`` (tiles placed) and ``SCORE``.
+
+Notation and JSON are made from these in ``scrabble.notation``.
+"""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Final
 
 import numpy as np
+import numpy.typing as npt
 from numba import njit
 
-from scrabble.scoring import NEW_FLAG
-from scrabble.tiles import ALPHABET, BLANK, BLANK_FLAG, LETTER_MASK
+from scrabble.tiles import ACROSS, BLANK, BLANK_FLAG, LETTER_MASK, NEW_FLAG, RACK_TYPES
 
-ACROSS, DOWN = 0, 1
+ROW: Final = 0
+COL: Final = 1
+DIRECTION: Final = 2
+LENGTH: Final = 3
+PLACED: Final = 4
+SCORE: Final = 5
+META_COLUMNS: Final = 6
+
+Stats = dict[str, int | float | bool]
 
 
 @dataclass
 class MoveList:
-    """Placements as arrays: words (k, board size) cell codes, meta (k, 6) =
-    row, col, direction, length, tiles placed, score."""
-
-    words: np.ndarray
-    meta: np.ndarray
-    stats: dict[str, int] = field(default_factory=dict)
+    words: npt.NDArray[np.uint8]
+    meta: npt.NDArray[np.int32]
+    stats: Stats = field(default_factory=dict)
 
     def __len__(self) -> int:
         return len(self.meta)
 
     @property
-    def scores(self) -> np.ndarray:
-        return self.meta[:, 5]
+    def scores(self) -> npt.NDArray[np.int32]:
+        return self.meta[:, SCORE]
 
-    def order(self, limit: int | None = None, primary: np.ndarray | None = None) -> np.ndarray:
+    def order(
+        self, limit: int | None = None, primary: npt.NDArray[np.int64] | None = None
+    ) -> npt.NDArray[np.intp]:
         """Indices of the best ``limit`` moves: ``primary`` (default: score)
         descending, then across before down, row, column, length and letters
         ascending, so the order is a fixed function of the move set."""
@@ -47,25 +64,42 @@ class MoveList:
             # Few candidates (the usual top-N request): Python tuples sort them
             # faster than building numpy keys would.
             meta, words = self.meta, self.words
-            ordered = np.array(sorted(candidates.tolist(), key=lambda i: (
-                -int(key[i]), int(meta[i, 2]), int(meta[i, 0]), int(meta[i, 1]),
-                int(meta[i, 3]), words[i].tobytes())), dtype=np.intp)
+            ordered = np.array(
+                sorted(
+                    candidates.tolist(),
+                    key=lambda i: (
+                        -int(key[i]),
+                        int(meta[i, DIRECTION]),
+                        int(meta[i, ROW]),
+                        int(meta[i, COL]),
+                        int(meta[i, LENGTH]),
+                        words[i].tobytes(),
+                    ),
+                ),
+                dtype=np.intp,
+            )
         else:
             m = self.meta[candidates].astype(np.int64)
             w = self.words[candidates].astype(np.int64)
-            tie = (m[:, 2] << 18) | (m[:, 0] << 12) | (m[:, 1] << 6) | m[:, 3]
+            tie = (m[:, DIRECTION] << 18) | (m[:, ROW] << 12) | (m[:, COL] << 6) | m[:, LENGTH]
             # 7 bits a letter code, 9 letters an int64 key, most significant first
-            width = w.shape[1]
             keys = []
-            for lo in range(0, width, 9):
-                chunk = w[:, lo:lo + 9]
+            for lo in range(0, w.shape[1], 9):
+                chunk = w[:, lo : lo + 9]
                 shifts = 7 * np.arange(chunk.shape[1] - 1, -1, -1, dtype=np.int64)
                 keys.append(chunk @ (np.int64(1) << shifts))
             ordered = candidates[np.lexsort((*reversed(keys), tie, -key[candidates]))]
         return ordered if limit is None else ordered[:limit]
 
 
-def capacity_for(rack: np.ndarray) -> int:
+def empty_moves(width: int) -> MoveList:
+    return MoveList(
+        words=np.zeros((0, width), dtype=np.uint8),
+        meta=np.zeros((0, META_COLUMNS), dtype=np.int32),
+    )
+
+
+def capacity_for(rack: npt.NDArray[np.integer]) -> int:
     """Rows to allocate for a position's moves. An overflow costs a second full
     search, and racks with blanks often pass 8,192 moves (g32: 11,750), so the
     room grows with the blanks held; untouched rows cost no memory."""
@@ -73,114 +107,66 @@ def capacity_for(rack: np.ndarray) -> int:
 
 
 @njit(cache=True)
-def record_move(cur, start, end, line, direction, placed, score, out_words, out_meta, k):
-    """Write placement ``cur[start..end]`` on ``line`` as row k of a MoveList's
+def record_move(word, start, end, line, direction, placed, score, out_words, out_meta, k):
+    """Write placement ``word[start..end]`` on ``line`` as row k of a MoveList's
     arrays (if there is room): the one place engines write the move format."""
     if k >= out_meta.shape[0]:
         return
     length = end - start + 1
     for i in range(length):
-        out_words[k, i] = cur[start + i]
+        out_words[k, i] = word[start + i]
     for i in range(length, out_words.shape[1]):
         out_words[k, i] = 0
-    if direction == 0:
-        out_meta[k, 0] = line
-        out_meta[k, 1] = start
+    if direction == ACROSS:
+        out_meta[k, ROW] = line
+        out_meta[k, COL] = start
     else:
-        out_meta[k, 0] = start
-        out_meta[k, 1] = line
-    out_meta[k, 2] = direction
-    out_meta[k, 3] = length
-    out_meta[k, 4] = placed
-    out_meta[k, 5] = score
+        out_meta[k, ROW] = start
+        out_meta[k, COL] = line
+    out_meta[k, DIRECTION] = direction
+    out_meta[k, LENGTH] = length
+    out_meta[k, PLACED] = placed
+    out_meta[k, SCORE] = score
 
 
-def coordinate(row: int, col: int, direction: int) -> str:
-    """Standard notation: '8H' across (row first), 'H8' down (column first)."""
-    return f"{row + 1}{ALPHABET[col]}" if direction == ACROSS else f"{ALPHABET[col]}{row + 1}"
-
-
-def letter_of(code: int) -> str:
-    return _LETTERS[code & (LETTER_MASK | BLANK_FLAG)]
-
-
-# code & 63 -> letter as shown: upper case, lower case for a blank
-_LETTERS = ["?"] * 64
-for _i, _ch in enumerate(ALPHABET):
-    _LETTERS[_i + 1] = _ch
-    _LETTERS[_i + 1 + BLANK_FLAG] = _ch.lower()
-
-
-@dataclass(frozen=True)
-class Move:
-    row: int
-    col: int
-    direction: int
-    word: str  # main word, blanks lower case
-    tiles: tuple[tuple[int, int, str], ...]  # (row, col, letter) placed by this move
-    score: int
-    notation: str
-
-    @property
-    def direction_name(self) -> str:
-        return "across" if self.direction == ACROSS else "down"
-
-    @property
-    def coordinate(self) -> str:
-        return coordinate(self.row, self.col, self.direction)
-
-    @property
-    def tiles_string(self) -> str:
-        return "".join(letter for _, _, letter in self.tiles)
-
-    def key(self) -> tuple[int, int, str, str]:
-        """Identity as the golden files compare it."""
-        return (self.row, self.col, "H" if self.direction == ACROSS else "V", self.word,
-                self.tiles_string, self.score)  # type: ignore[return-value]
-
-
-def move_at(moves: MoveList, i: int) -> Move:
-    # Plain Python ints from here on: per-element numpy scalars cost ~1 us each.
-    row, col, direction, length, _, score = moves.meta[i].tolist()
-    codes = moves.words[i, :length].tolist()
-    letters = [_LETTERS[code & 63] for code in codes]
-    tiles = []
-    notation = []
-    in_paren = False
-    for k, code in enumerate(codes):
-        ch = letters[k]
+def placed_tiles(moves: MoveList, i: int) -> list[tuple[int, int, int]]:
+    """(row, col, cell code without NEW_FLAG) of each tile move i places."""
+    row, col, direction, length = moves.meta[i, :4].tolist()
+    out = []
+    for k, code in enumerate(moves.words[i, :length].tolist()):
         if code & NEW_FLAG:
-            tiles.append((row, col + k, ch) if direction == ACROSS else (row + k, col, ch))
-            if in_paren:
-                notation.append(")")
-                in_paren = False
-        elif not in_paren:
-            notation.append("(")
-            in_paren = True
-        notation.append(ch)
-    if in_paren:
-        notation.append(")")
-    coord = coordinate(row, col, direction)
-    return Move(row=row, col=col, direction=direction, word="".join(letters),
-                tiles=tuple(tiles), score=score, notation=f"{coord} {''.join(notation)}")
+            square = (row, col + k) if direction == ACROSS else (row + k, col)
+            out.append((*square, code & ~NEW_FLAG))
+    return out
 
 
-def leave_of(rack: np.ndarray, moves: MoveList, i: int) -> np.ndarray:
+def leave_of(rack: npt.NDArray[np.integer], moves: MoveList, i: int) -> npt.NDArray[np.int32]:
     """Rack counts left after move i."""
     left = rack.astype(np.int32)
-    for code in moves.words[i, :moves.meta[i, 3]].tolist():
+    for code in moves.words[i, : moves.meta[i, LENGTH]].tolist():
         if code & NEW_FLAG:
             left[BLANK if code & BLANK_FLAG else (code & LETTER_MASK) - 1] -= 1
     return left
 
 
-def place(board: np.ndarray, moves: MoveList, i: int, size: int) -> np.ndarray:
+def leaves_of(rack: npt.NDArray[np.integer], moves: MoveList) -> npt.NDArray[np.int64]:
+    """(k, 27) rack counts left after each move."""
+    w = moves.words.astype(np.int64)
+    k = len(moves)
+    valid = np.arange(w.shape[1])[None, :] < moves.meta[:, LENGTH : LENGTH + 1]
+    new = valid & (w & NEW_FLAG != 0)
+    tile = np.where(w & BLANK_FLAG, BLANK, (w & LETTER_MASK) - 1)
+    used = np.zeros((k, RACK_TYPES), dtype=np.int64)
+    rows = np.broadcast_to(np.arange(k)[:, None], w.shape)
+    np.add.at(used, (rows[new], tile[new]), 1)
+    return np.asarray(rack, dtype=np.int64)[None, :] - used
+
+
+def place(
+    board: npt.NDArray[np.uint8], moves: MoveList, i: int, size: int
+) -> npt.NDArray[np.uint8]:
     """A new board (flat uint8) with move i's tiles on it."""
     out = board.copy()
-    row, col, direction, length = (int(x) for x in moves.meta[i, :4])
-    for k in range(length):
-        code = int(moves.words[i, k])
-        if code & NEW_FLAG:
-            r, c = (row, col + k) if direction == ACROSS else (row + k, col)
-            out[r * size + c] = code & ~NEW_FLAG
+    for row, col, code in placed_tiles(moves, i):
+        out[row * size + col] = code
     return out

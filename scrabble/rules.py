@@ -7,10 +7,12 @@ among them) are another ``Rules`` value.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 import numpy as np
+import numpy.typing as npt
 
-from scrabble.tiles import ALPHABET, BLANK
+from scrabble.tiles import ALPHABET, BLANK, RACK_TYPES
 
 # Premium map legend: T triple word, D double word (and '*' the double-word
 # start square), t triple letter, d double letter.
@@ -31,10 +33,20 @@ STANDARD_PREMIUMS = (
     ".D...t...t...D.",
     "T..d...T...d..T",
 )
-STANDARD_VALUES = dict(zip(ALPHABET, (1, 3, 3, 2, 1, 4, 2, 4, 1, 8, 5, 1, 3, 1, 1, 3, 10, 1, 1,
-                                      1, 1, 4, 4, 8, 4, 10), strict=True))
-STANDARD_COUNTS = dict(zip(ALPHABET + "?", (9, 2, 2, 4, 12, 2, 3, 2, 9, 1, 1, 4, 2, 6, 8, 2, 1,
-                                            6, 4, 6, 4, 2, 2, 1, 2, 1, 2), strict=True))
+STANDARD_VALUES = dict(
+    zip(
+        ALPHABET,
+        (1, 3, 3, 2, 1, 4, 2, 4, 1, 8, 5, 1, 3, 1, 1, 3, 10, 1, 1, 1, 1, 4, 4, 8, 4, 10),
+        strict=True,
+    )
+)
+STANDARD_COUNTS = dict(
+    zip(
+        ALPHABET + "?",
+        (9, 2, 2, 4, 12, 2, 3, 2, 9, 1, 1, 4, 2, 6, 8, 2, 1, 6, 4, 6, 4, 2, 2, 1, 2, 1, 2),
+        strict=True,
+    )
+)
 
 # Connection rules: "touch" = a later move must place a tile next to (or play
 # through) a tile on the board; "through" = its main word must contain a tile
@@ -43,6 +55,14 @@ CONNECTIONS = ("touch", "through")
 # Where the first move may go: "start" = it covers the start square; "anywhere"
 # (the WordGame) = any placement of a word of 2+ letters.
 OPENINGS = ("start", "anywhere")
+
+
+class ScoringRules(NamedTuple):
+    """What ``scoring.score_line`` needs of the rules, as one kernel argument."""
+
+    values: npt.NDArray[np.int32]  # letter values by index 0..25 (26: the blank, 0)
+    rack_size: int
+    bingo_bonus: int
 
 
 @dataclass(frozen=True)
@@ -57,17 +77,16 @@ class Rules:
     connection: str = "touch"
     start: tuple[int, int] | None = None  # square the first move must cover
     opening: str = "start"
-    # Derived flat arrays, built once in __post_init__.
-    letter_mult: np.ndarray = field(init=False, repr=False, compare=False)
-    word_mult: np.ndarray = field(init=False, repr=False, compare=False)
-    values: np.ndarray = field(init=False, repr=False, compare=False)
-    counts: np.ndarray = field(init=False, repr=False, compare=False)
-    # the multipliers as (n, n) per line direction: across lines are the rows,
-    # down lines the rows of the transpose (as board_lines gives them)
-    letter_mult_lines: tuple[np.ndarray, np.ndarray] = field(init=False, repr=False,
-                                                             compare=False)
-    word_mult_lines: tuple[np.ndarray, np.ndarray] = field(init=False, repr=False,
-                                                           compare=False)
+    # Derived arrays, built once in __post_init__.
+    letter_mult: npt.NDArray[np.int32] = field(init=False, repr=False, compare=False)
+    word_mult: npt.NDArray[np.int32] = field(init=False, repr=False, compare=False)
+    values: npt.NDArray[np.int32] = field(init=False, repr=False, compare=False)
+    counts: npt.NDArray[np.int32] = field(init=False, repr=False, compare=False)
+    # the multipliers per line direction, (2, n, n): [ACROSS] the rows, [DOWN]
+    # the columns read as rows (as ``board.board_view`` lays out the lines)
+    letter_mult_lines: npt.NDArray[np.int32] = field(init=False, repr=False, compare=False)
+    word_mult_lines: npt.NDArray[np.int32] = field(init=False, repr=False, compare=False)
+    scoring: ScoringRules = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         n = self.size
@@ -83,22 +102,26 @@ class Rules:
             for c, ch in enumerate(row):
                 lm[r * n + c] = {"t": 3, "d": 2}.get(ch, 1)
                 wm[r * n + c] = {"T": 3, "D": 2, "*": 2}.get(ch, 1)
-        values = np.zeros(27, dtype=np.int32)
-        counts = np.zeros(27, dtype=np.int32)
+        values = np.zeros(RACK_TYPES, dtype=np.int32)
+        counts = np.zeros(RACK_TYPES, dtype=np.int32)
         for i, ch in enumerate(ALPHABET):
             values[i] = self.letter_values[ch]
             counts[i] = self.tile_counts.get(ch, 0)
         counts[BLANK] = self.tile_counts.get("?", 0)
-        for name, arr in (("letter_mult", lm), ("word_mult", wm), ("values", values),
-                          ("counts", counts)):
+        for name, arr in (
+            ("letter_mult", lm),
+            ("word_mult", wm),
+            ("values", values),
+            ("counts", counts),
+        ):
             arr.setflags(write=False)
             object.__setattr__(self, name, arr)
         for name, flat in (("letter_mult_lines", lm), ("word_mult_lines", wm)):
             square = flat.reshape(n, n)
-            across, down = np.ascontiguousarray(square), np.ascontiguousarray(square.T)
-            across.setflags(write=False)
-            down.setflags(write=False)
-            object.__setattr__(self, name, (across, down))
+            lines = np.ascontiguousarray(np.stack((square, square.T)))
+            lines.setflags(write=False)
+            object.__setattr__(self, name, lines)
+        object.__setattr__(self, "scoring", ScoringRules(values, self.rack_size, self.bingo_bonus))
         if self.start is None:
             object.__setattr__(self, "start", (n // 2, n // 2))
 

@@ -33,8 +33,10 @@ def main(argv: list[str] | None = None) -> int:
         print(f"build_lexicon: {exc}", file=sys.stderr)
         return 2
     verb = "built" if built else "up to date:"
-    print(f"{verb} {args.source.with_name(info.name + '.sqlite')} ({info.words} words, "
-          f"{info.signatures} signatures, {time.perf_counter() - started:.1f}s)")
+    print(
+        f"{verb} {args.source.with_name(info.name + '.sqlite')} ({info.words} words, "
+        f"{info.signatures} signatures, {time.perf_counter() - started:.1f}s)"
+    )
     return 0
 
 

@@ -20,6 +20,7 @@ import statistics
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
@@ -34,7 +35,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     serve(
         lambda setup: make_player(
             args.player,
-            load_compiled(setup.lexicon),  # type: ignore[arg-type]
+            load_compiled(setup.lexicon),
             args.fixed_effort,
             dict(item.split("=", 1) for item in args.set),
         ),
@@ -57,14 +58,14 @@ def cmd_cases(args: argparse.Namespace) -> int:
     return 0
 
 
-_WORKER: dict = {}
+_WORKER: dict[str, Any] = {}
 
 
-def _init_worker(options: dict) -> None:
+def _init_worker(options: dict[str, Any]) -> None:
     _WORKER.update(options)
 
 
-def _run_one(case_json: str) -> dict:
+def _run_one(case_json: str) -> dict[str, Any]:
     from scrabble.wordgame.cases import Case
     from scrabble.wordgame.lexicons import load_lexicon
     from scrabble.wordgame.players.registry import make_player
@@ -73,12 +74,12 @@ def _run_one(case_json: str) -> dict:
 
     case = Case.from_json(case_json)
     lexicon = load_lexicon(case.lexicon)
-    result: dict = {"id": case.id, "n": case.n, "t": case.t, "x": case.x, "d": case.d}
+    result: dict[str, Any] = {"id": case.id, "n": case.n, "t": case.t, "x": case.x, "d": case.d}
     for role in ("player", "baseline"):
         name = _WORKER[role]
         if name is None:
             continue
-        stats: dict = {}
+        stats: dict[str, Any] = {}
         if _WORKER["protocol"]:
             command = [
                 sys.executable,
@@ -112,7 +113,7 @@ def _run_one(case_json: str) -> dict:
     return result
 
 
-def _case_line(r: dict) -> str:
+def _case_line(r: dict[str, Any]) -> str:
     p = r["player"]
     line = (
         f"{r['id']} n={r['n']:2d} t={r['t']} x={r['x']} d={r['d']} score={p['score']:6d} "
@@ -163,7 +164,7 @@ def cmd_run(args: argparse.Namespace) -> int:
             results.append(r)
     scores = [r["player"]["score"] for r in results]
     times = [r["player"]["ms"] / 1000 for r in results]
-    report: dict = {
+    report: dict[str, Any] = {
         "player": player,
         "cases": len(results),
         "protocol": args.protocol,
@@ -176,7 +177,7 @@ def cmd_run(args: argparse.Namespace) -> int:
         "failures": sum(1 for r in results if r["player"]["failure"]),
         "wall_s": round(time.perf_counter() - started, 1),
     }
-    stats: dict = {}
+    stats: dict[str, Any] = {}
     for r in results:
         for key, value in r["player"]["stats"].items():
             stats[key] = stats.get(key, 0) + value

@@ -46,6 +46,7 @@ def all_moves(rows: list[str], rack: str, words: set[str], rules: Rules) -> set[
     wm = rules.word_mult.reshape(n, n)
     moves: set[Move] = set()
     for direction in "HV":
+
         def at(line: int, k: int, d: str = direction) -> tuple[int, int]:
             return (line, k) if d == "H" else (k, line)
 
@@ -65,15 +66,29 @@ def all_moves(rows: list[str], rack: str, words: set[str], rules: Rules) -> set[
                     for word in words:
                         if len(word) != len(squares):
                             continue
-                        if any(grid[r][c] != "." and grid[r][c].upper() != word[i]
-                               for i, (r, c) in enumerate(squares)):
+                        if any(
+                            grid[r][c] != "." and grid[r][c].upper() != word[i]
+                            for i, (r, c) in enumerate(squares)
+                        ):
                             continue
                         letters = [word[i] for i in empties]
                         for blanks in _supplies(letters, rack):
-                            placed = {squares[i]: (ch.lower() if b else ch)
-                                      for i, ch, b in zip(empties, letters, blanks, strict=True)}
-                            move = _check(grid, placed, squares, direction, words, rules,
-                                          empty_board, lm, wm, len(rack))
+                            placed = {
+                                squares[i]: (ch.lower() if b else ch)
+                                for i, ch, b in zip(empties, letters, blanks, strict=True)
+                            }
+                            move = _check(
+                                grid,
+                                placed,
+                                squares,
+                                direction,
+                                words,
+                                rules,
+                                empty_board,
+                                lm,
+                                wm,
+                                len(rack),
+                            )
                             if move is not None:
                                 moves.add(move)
     return moves
@@ -90,7 +105,9 @@ def _check(grid, placed, squares, direction, words, rules, empty_board, lm, wm, 
     else:
         touches = any(grid[r][c] != "." for r, c in squares) or any(
             _cell(grid, r + dr, c + dc) != "."
-            for (r, c) in placed for dr, dc in ((0, 1), (0, -1), (1, 0), (-1, 0)))
+            for (r, c) in placed
+            for dr, dc in ((0, 1), (0, -1), (1, 0), (-1, 0))
+        )
         if not touches:
             return None
     dr, dc = (1, 0) if direction == "H" else (0, 1)  # perpendicular step
@@ -114,7 +131,7 @@ def _check(grid, placed, squares, direction, words, rules, empty_board, lm, wm, 
         s = sum(_value(rules, x) for x in up + down) + _value(rules, ch) * int(lm[r, c])
         total_cross += s * int(wm[r, c])
     if len(placed) == 1 and direction == "V":
-        (r, c), = placed.keys()
+        ((r, c),) = placed.keys()
         if _cell(grid, r, c - 1) != "." or _cell(grid, r, c + 1) != ".":
             return None  # listed across
     main = 0

@@ -8,7 +8,7 @@ import json
 import httpx
 import pytest
 
-from tests.conftest import GOLDEN
+from tooling.golden import GOLDEN, golden_positions
 
 EMPTY = ["." * 15] * 15
 
@@ -51,11 +51,13 @@ def test_opening_response_shape(gateway_url):
 
 
 def test_php_alias_and_cgp_input(gateway_url):
-    position = json.loads((GOLDEN / "positions.jsonl").open().readline())
-    by_board = post(gateway_url, {"board": position["board"], "rack": position["rack"],
-                                  "limit": 10000}).json()
-    by_cgp = post(gateway_url, {"cgp": position["cgp"], "limit": 10000},
-                  path="/pages/scrabble-api.php").json()
+    position = golden_positions()[0]
+    by_board = post(
+        gateway_url, {"board": position["board"], "rack": position["rack"], "limit": 10000}
+    ).json()
+    by_cgp = post(
+        gateway_url, {"cgp": position["cgp"], "limit": 10000}, path="/pages/scrabble-api.php"
+    ).json()
     assert by_board["moves"] == by_cgp["moves"]
     assert by_cgp["cgp"].startswith("15/" * 14 + "15 GIIMNOW/EEIRRUX 0/0 0")
 
@@ -63,15 +65,26 @@ def test_php_alias_and_cgp_input(gateway_url):
 def test_all_moves_of_a_golden_position_over_http(gateway_url):
     with gzip.open(GOLDEN / "moves.jsonl.gz", "rt") as fh:
         lines = [json.loads(line) for _, line in zip(range(6), fh, strict=False)]
-    position = [json.loads(line) for line in (GOLDEN / "positions.jsonl").open()][5]
+    position = golden_positions()[5]
     expected = lines[5]
-    body = post(gateway_url, {"board": position["board"], "rack": position["rack"],
-                              "limit": 10000}).json()
+    body = post(
+        gateway_url, {"board": position["board"], "rack": position["rack"], "limit": 10000}
+    ).json()
     assert body["total_moves"] == expected["n_moves"]
-    got = {(m["row"], m["col"], "H" if m["direction"] == "across" else "V", m["word"],
-            "".join(t["letter"] for t in m["tiles"]), m["score"]) for m in body["moves"]}
-    want = {(m["row"], m["col"], m["dir"], m["word"], m["tiles"], m["score"])
-            for m in expected["moves"]}
+    got = {
+        (
+            m["row"],
+            m["col"],
+            "H" if m["direction"] == "across" else "V",
+            m["word"],
+            "".join(t["letter"] for t in m["tiles"]),
+            m["score"],
+        )
+        for m in body["moves"]
+    }
+    want = {
+        (m["row"], m["col"], m["dir"], m["word"], m["tiles"], m["score"]) for m in expected["moves"]
+    }
     assert got == want
 
 
@@ -116,7 +129,11 @@ def test_bad_input_names_field_and_problem(gateway_url, body, status, field, wor
     r = post(gateway_url, body)
     assert r.status_code == status, r.text
     detail = r.json()["detail"]
-    assert any(d["field"] == field and words in d["message"] for d in detail), detail
+    # a row's problem names the row: board[3]
+    assert any(
+        (d["field"] == field or d["field"].startswith(field + "[")) and words in d["message"]
+        for d in detail
+    ), detail
 
 
 def test_huge_body_is_refused(gateway_url):
@@ -126,8 +143,11 @@ def test_huge_body_is_refused(gateway_url):
 
 
 def test_plain_curl_form_content_type_is_read_as_json(gateway_url):
-    r = post(gateway_url, json.dumps({"board": EMPTY, "rack": "QI"}),
-             headers={"content-type": "application/x-www-form-urlencoded"})
+    r = post(
+        gateway_url,
+        json.dumps({"board": EMPTY, "rack": "QI"}),
+        headers={"content-type": "application/x-www-form-urlencoded"},
+    )
     assert r.status_code == 200
     assert r.json()["moves"][0]["word"] == "QI"
 
@@ -146,13 +166,26 @@ def test_response_matches_its_documented_model(gateway_url):
 
 
 def test_cors_preflight_for_browser_front_ends(gateway_url):
-    r = httpx.options(gateway_url + "/scrabble-api", headers={
-        "origin": "https://example.org", "access-control-request-method": "POST",
-        "access-control-request-headers": "content-type"})
+    r = httpx.options(
+        gateway_url + "/scrabble-api",
+        headers={
+            "origin": "https://example.org",
+            "access-control-request-method": "POST",
+            "access-control-request-headers": "content-type",
+        },
+    )
     assert r.status_code == 200
     assert r.headers["access-control-allow-origin"] in ("*", "https://example.org")
 
 
-def test_root_points_to_the_api(gateway_url):
-    body = httpx.get(gateway_url + "/").json()
-    assert body["docs"] == "/docs" and "/scrabble-api" in body["api"]
+def test_api_index_points_to_the_api(gateway_url):
+    body = httpx.get(gateway_url + "/api").json()
+    assert body["docs"] == "/docs" and "/scrabble-api" in body["api"] and body["page"] == "/"
+
+
+def test_root_is_the_page(gateway_url):
+    # the page itself is driven in a real browser by tests/test_page.py
+    r = httpx.get(gateway_url + "/")
+    assert r.headers["content-type"].startswith("text/html")
+    assert 'src="static/page.js"' in r.text
+    assert httpx.get(gateway_url + "/static/page.js").status_code == 200

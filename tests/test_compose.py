@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 import yaml
 
-from tests.conftest import ROOT
+from tooling.services import ROOT
 
 
 @pytest.fixture(scope="module")

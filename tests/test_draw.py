@@ -10,7 +10,7 @@ import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scrabble.heuristics.draw import p_at_least_one, p_draw_all, p_draw_all_exact, unseen_block
+from scrabble.equity.draw import p_at_least_one, p_draw_all, p_draw_all_exact
 from scrabble.tiles import BLANK, rack_counts
 
 
@@ -51,9 +51,13 @@ def test_ing_with_blanks_equals_enumeration():
 
 
 @settings(max_examples=60, deadline=None, derandomize=True)
-@given(st.lists(st.integers(0, 3), min_size=5, max_size=5),
-       st.integers(0, 2), st.lists(st.integers(0, 2), min_size=3, max_size=3),
-       st.integers(0, 1), st.integers(0, 6))
+@given(
+    st.lists(st.integers(0, 3), min_size=5, max_size=5),
+    st.integers(0, 2),
+    st.lists(st.integers(0, 2), min_size=3, max_size=3),
+    st.integers(0, 1),
+    st.integers(0, 6),
+)
 def test_multivariate_equals_enumeration(letters, blanks, needs, need_blank, d):
     pool = np.zeros(27, dtype=int)
     pool[:5] = letters
@@ -67,9 +71,24 @@ def test_multivariate_equals_enumeration(letters, blanks, needs, need_blank, d):
 
 
 def test_unseen_block_shape():
-    pool = rack_counts("AAE?").astype(int)
-    block = unseen_block(pool, [7, 2])
+    from scrabble.moves import empty_moves
+    from scrabble.notation import unseen_json
+    from scrabble.position import Position
+    from scrabble.rules import STANDARD_VALUES, Rules
+
+    # a 3x3 game with a 5-tile set; the mover holds one A: A A E ? are unseen
+    rules = Rules(
+        name="tiny",
+        size=3,
+        premiums=("...",) * 3,
+        letter_values=STANDARD_VALUES,
+        tile_counts={"A": 3, "E": 1, "?": 1},
+        rack_size=2,
+    )
+    position = Position(board=np.zeros(9, dtype=np.uint8), rack=rack_counts("A"), rules=rules)
+    block = unseen_json(position, empty_moves(3), np.empty(0, dtype=np.intp))
     assert block["count"] == 4 and block["tiles"] == {"A": 2, "E": 1, "?": 1}
-    assert set(block["p_at_least_one"]) == {"7", "2"}
-    assert block["p_at_least_one"]["7"]["A"] == 1.0  # drawing all 4 tiles
+    assert set(block["p_at_least_one"]) == {"2"}  # no move: only a full rack's draw
+    # two of the four: P(no A) = C(2, 2) / C(4, 2) = 1/6
     assert abs(block["p_at_least_one"]["2"]["A"] - (1 - 1 / 6)) < 1e-6
+    assert block["p_at_least_one"]["2"]["E"] == 0.5

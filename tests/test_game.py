@@ -5,15 +5,15 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
+from scrabble.engines.trie_engine import TrieEngine
 from scrabble.game import Game, GameOver
-from scrabble.movegen import generate
 from scrabble.tiles import rack_counts
 
 
 def greedy_game(lexicon, seed: int) -> Game:
     game = Game.new(seed)
     while not game.over:
-        moves = generate(game.position(), lexicon)
+        moves = TrieEngine(lexicon).generate(game.position())
         if len(moves):
             game.play_move(moves, int(moves.order(1)[0]))
         else:

@@ -4,20 +4,20 @@ from __future__ import annotations
 
 import pytest
 
-from scrabble.movegen import generate_trie
-from scrabble.moves import move_at
+from scrabble.notation import move_at
 from scrabble.position import make_position
-from tests.conftest import golden_cases
+from tooling.golden import golden_cases
 
 CASES = golden_cases()
 
 
 @pytest.mark.parametrize(("position", "expected"), CASES, ids=[p["id"] for p, _ in CASES])
-def test_trie_matches_golden(lexicon, position, expected):
-    moves = generate_trie(make_position(position["board"], position["rack"]), lexicon)
-    ours = [move_at(moves, i).key() for i in range(len(moves))]
-    reference = [(m["row"], m["col"], m["dir"], m["word"], m["tiles"], m["score"])
-                 for m in expected["moves"]]
+def test_trie_matches_golden(trie, position, expected):
+    moves = trie.generate(make_position(position["board"], position["rack"]))
+    ours = [move_at(moves, i).golden_key() for i in range(len(moves))]
+    reference = [
+        (m["row"], m["col"], m["dir"], m["word"], m["tiles"], m["score"]) for m in expected["moves"]
+    ]
     assert len(ours) == expected["n_moves"]
     assert len(set(ours)) == len(ours), "a move is listed twice"
     missing = set(reference) - set(ours)

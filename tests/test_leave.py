@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-from scrabble.heuristics.leave import WEIGHTS, features, leave_value
-from scrabble.rules import STANDARD
+from scrabble.equity.leave import features, leave_value, leave_values
 from scrabble.tiles import rack_counts
 
 
-def lv(rack: str, **kw) -> int:
-    return leave_value(rack_counts(rack), **kw)
+def lv(rack: str) -> int:
+    return leave_value(rack_counts(rack))
 
 
 def test_empty_leave_is_zero_and_values_are_integers():
@@ -38,8 +37,9 @@ def test_balance_prefers_mixed_leaves():
     assert lv("AER") > lv("BCR")
 
 
-def test_empty_bag_counts_face_value_against_the_move():
-    assert lv("QZ", values=STANDARD.values, bag_after=0) == -20_000
-    assert lv("?", values=STANDARD.values, bag_after=0) == 0
-    assert lv("QZ", values=STANDARD.values, bag_after=5) == int(
-        features(rack_counts("QZ")) @ WEIGHTS)
+def test_many_leaves_at_once_agree_with_one_at_a_time():
+    racks = ["", "?", "QU", "AEINRST", "VVW", "EEE"]
+    counts = [rack_counts(r) for r in racks]
+    import numpy as np
+
+    assert leave_values(np.array(counts)).tolist() == [lv(r) for r in racks]

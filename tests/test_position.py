@@ -8,7 +8,7 @@ import pytest
 from scrabble import cgp
 from scrabble.position import PositionError, make_position, parse_board, parse_rack
 from scrabble.tiles import BLANK
-from tests.conftest import golden_cases
+from tooling.golden import golden_cases
 
 EMPTY = ["." * 15] * 15
 
@@ -21,20 +21,24 @@ def test_board_codes_and_blanks():
     assert board[7 * 15 + 7] == 17 and board[7 * 15 + 8] == 9 + 32
 
 
-@pytest.mark.parametrize(("rows", "field", "text"), [
-    (EMPTY[:14], "board", "15 rows"),
-    (EMPTY[:5] + ["." * 16] + EMPTY[6:], "board[5]", "row 5 has 16"),
-    (EMPTY[:1] + ["....é.........."] + EMPTY[2:], "board[1]", "column 4"),
-    (EMPTY[:1] + ["....?.........."] + EMPTY[2:], "board[1]", "'?'"),
-])
+@pytest.mark.parametrize(
+    ("rows", "field", "text"),
+    [
+        (EMPTY[:14], "board", "15 rows"),
+        (EMPTY[:5] + ["." * 16] + EMPTY[6:], "board[5]", "row 5 has 16"),
+        (EMPTY[:1] + ["....é.........."] + EMPTY[2:], "board[1]", "column 4"),
+        (EMPTY[:1] + ["....?.........."] + EMPTY[2:], "board[1]", "'?'"),
+    ],
+)
 def test_bad_boards(rows, field, text):
     with pytest.raises(PositionError) as err:
         parse_board(rows)
     assert err.value.field == field and text in err.value.message
 
 
-@pytest.mark.parametrize(("rack", "text"), [
-    ("", "empty"), ("ABCDEFGH", "8 tiles"), ("ab", "upper case"), ("A-", "'-'")])
+@pytest.mark.parametrize(
+    ("rack", "text"), [("", "empty"), ("ABCDEFGH", "8 tiles"), ("ab", "upper case"), ("A-", "'-'")]
+)
 def test_bad_racks(rack, text):
     with pytest.raises(PositionError, match=text):
         parse_rack(rack)
@@ -65,13 +69,28 @@ def test_cgp_round_trip():
     assert parsed.rows[7] == "...FRANc......."
     assert (parsed.rack, parsed.opponent_rack, parsed.scores) == ("CDGILOS", "AEEIMTW", (0, 28))
     assert parsed.opcodes == {"lex": "sowpods"}
-    assert cgp.format_cgp(parsed.rows, parsed.rack, "sowpods", parsed.opponent_rack,
-                          parsed.scores, parsed.zero_turns) == text
+    assert (
+        cgp.format_cgp(
+            parsed.rows,
+            parsed.rack,
+            "sowpods",
+            parsed.opponent_rack,
+            parsed.scores,
+            parsed.zero_turns,
+        )
+        == text
+    )
 
 
-@pytest.mark.parametrize(("text", "words"), [
-    ("15/15 A/", "2 rows"), ("15/" * 14 + "14 A/", "row 14 has 14"),
-    ("15/" * 14 + "1#13 A/", "'#'"), ("15/" * 14 + "15", "expected")])
+@pytest.mark.parametrize(
+    ("text", "words"),
+    [
+        ("15/15 A/", "2 rows"),
+        ("15/" * 14 + "14 A/", "row 14 has 14"),
+        ("15/" * 14 + "1#13 A/", "'#'"),
+        ("15/" * 14 + "15", "expected"),
+    ],
+)
 def test_bad_cgp(text, words):
     with pytest.raises(PositionError, match=words):
         cgp.parse(text)

@@ -12,7 +12,7 @@ import pytest
 from scrabble.lexicon.signature import pack, signature_of, unpack
 from scrabble.lexicon.store import build, default_db_path, read_info
 from scrabble.lexicon.wordlist import WordListError
-from tests.conftest import ROOT
+from tooling.services import ROOT
 
 
 def write(tmp_path: Path, name: str, text: str) -> Path:
@@ -27,8 +27,11 @@ def test_sowpods_database_identity():
     with sqlite3.connect(default_db_path()) as con:
         sql = con.execute("SELECT sql FROM sqlite_master WHERE name='signatures'").fetchone()[0]
         assert "WITHOUT ROWID" in sql
-        words = con.execute("SELECT words FROM signatures WHERE signature=?",
-                            (signature_of("LISTEN"),)).fetchone()[0].split()
+        words = (
+            con.execute("SELECT words FROM signatures WHERE signature=?", (signature_of("LISTEN"),))
+            .fetchone()[0]
+            .split()
+        )
     assert {"LISTEN", "SILENT", "ENLIST", "TINSEL", "INLETS"} <= set(words)
 
 
@@ -52,15 +55,18 @@ def test_build_groups_anagrams_and_skips_when_current(tmp_path):
     assert rebuilt and (changed.words, changed.signatures) == (3, 2)
 
 
-@pytest.mark.parametrize(("text", "message"), [
-    ("cat\ndo g\n", "line 2"),
-    ("cat\nca7\n", "line 2"),
-    ("cat\n" + "a" * 16 + "\n", "more than 15 times"),
-    ("cat\n" + "ab" * 17 + "\n", "34 letters"),
-    ("", "empty"),
-    ("\n\n", "empty"),
-    ("cat\ncaf\xe9\n", "line 2"),
-])
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("cat\ndo g\n", "line 2"),
+        ("cat\nca7\n", "line 2"),
+        ("cat\n" + "a" * 16 + "\n", "more than 15 times"),
+        ("cat\n" + "ab" * 17 + "\n", "34 letters"),
+        ("", "empty"),
+        ("\n\n", "empty"),
+        ("cat\ncaf\xe9\n", "line 2"),
+    ],
+)
 def test_bad_word_list_is_refused_and_writes_nothing(tmp_path, text, message):
     source = tmp_path / "bad.txt"
     source.write_bytes(text.encode("latin-1"))
@@ -84,13 +90,21 @@ def test_failed_rebuild_keeps_the_old_database(tmp_path):
 
 def test_build_command_reports_the_line(tmp_path):
     source = write(tmp_path, "cli.txt", "good\nba d\n")
-    result = subprocess.run([sys.executable, "scripts/build_lexicon.py", str(source)],
-                            cwd=ROOT, capture_output=True, text=True)
+    result = subprocess.run(
+        [sys.executable, "scripts/build_lexicon.py", str(source)],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+    )
     assert result.returncode == 2
     assert "line 2" in result.stderr
     ok = write(tmp_path, "cli2.txt", "good\nbad\n")
-    result = subprocess.run([sys.executable, "scripts/build_lexicon.py", str(ok),
-                             "--name", "other"], cwd=ROOT, capture_output=True, text=True)
+    result = subprocess.run(
+        [sys.executable, "scripts/build_lexicon.py", str(ok), "--name", "other"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+    )
     assert result.returncode == 0, result.stderr
     assert read_info(tmp_path / "other.sqlite").name == "other"
 

@@ -2,13 +2,10 @@
 
 from __future__ import annotations
 
-import json
-
 import numpy as np
 import pytest
 
-from scrabble.board import ALL_LETTERS, cross_checks, cross_checks_from_table, table_cross_checks
-from scrabble.engines.span import board_lines
+from scrabble.board import table_view_arrays, trie_view
 from scrabble.lexicon.signature import counts_of, pack, signature_of
 from scrabble.lexicon.store import default_db_path
 from scrabble.lexicon.table import (
@@ -20,10 +17,11 @@ from scrabble.lexicon.table import (
     build_slots,
     fnv1a,
     keys_from_blobs,
-    probe_many,
+    probe_signatures,
 )
 from scrabble.position import make_position
-from tests.conftest import GOLDEN
+from scrabble.tiles import ALL_LETTERS
+from tooling.golden import golden_positions
 
 
 @pytest.fixture(scope="module")
@@ -72,8 +70,9 @@ def test_table_is_compact_and_finds_every_row(table):
 
 
 def test_lookup_words_and_misses(table):
-    queries = keys_from_blobs([signature_of("RETAINS"), signature_of("QQQQ"),
-                               signature_of("ZZZ")], 3)
+    queries = keys_from_blobs(
+        [signature_of("RETAINS"), signature_of("QQQQ"), signature_of("ZZZ")], 3
+    )
     rows, _ = table.lookup(queries)
     assert rows[1] == -1
     words = table.words_of(rows)
@@ -82,25 +81,35 @@ def test_lookup_words_and_misses(table):
 
 
 def test_cross_checks_from_the_table_equal_the_tries(table, lexicon):
-    positions = [json.loads(line) for line in (GOLDEN / "positions.jsonl").open()]
+    positions = golden_positions()
     for p in positions[::4]:
         position = make_position(p["board"], p["rack"])
-        for lines in board_lines(position.board, 15):
-            want, _ = cross_checks(lines, lexicon.trie.mask, lexicon.trie.first,
-                                   position.rules.values)
-            got, _ = cross_checks_from_table(lines, table)
+        rules = position.rules
+        want = trie_view(position.board, rules, lexicon.trie)
+        # only some letters tried (a blank-free rack's): the same bits of them
+        for letters in (
+            ALL_LETTERS,
+            sum(1 << (ord(ch) - 65) for ch in set(p["rack"]) if ch != "?"),
+        ):
+            lines, mask, score, anchors, probes = table_view_arrays(
+                position.board,
+                rules.size,
+                letters,
+                table,
+                rules.values,
+                *rules.opening_square,
+                False,
+            )
+            assert probes > 0 or position.is_empty
+            assert (lines == want.lines).all() and (anchors == want.anchors).all()
+            assert (score == want.cross_score).all(), p["id"]
             empty = lines == 0
-            assert (got[empty] == want[empty]).all(), p["id"]
-            # only some letters tried (a blank-free rack's): the same bits of them
-            letters = sum(1 << (ord(ch) - 65) for ch in set(p["rack"]) if ch != "?")
-            some, probes = table_cross_checks(lines, letters, table.slots, table.keys,
-                                              table.text, table.text_off, INC)
             beside = np.zeros_like(empty)  # a tile above or below: a cross word
-            beside[1:] |= lines[:-1] != 0
-            beside[:-1] |= lines[1:] != 0
+            beside[:, 1:] |= lines[:, :-1] != 0
+            beside[:, :-1] |= lines[:, 1:] != 0
             crossed = empty & beside
-            assert (some[crossed] == (want[crossed] & letters)).all(), p["id"]
-            assert (some[empty & ~beside] == ALL_LETTERS).all()
+            assert (mask[crossed] == (want.cross_mask[crossed] & letters)).all(), p["id"]
+            assert (mask[empty & ~beside] == ALL_LETTERS).all()
 
 
 def test_small_table_from_rows():
@@ -139,7 +148,7 @@ def test_batched_probing_equals_probing_one_at_a_time(table, capacity):
     hits = keys[rng.choice(len(keys), 400, replace=False)]
     misses = hits + INC[rng.integers(0, 26, 400)]  # one letter more: mostly not words
     queries = np.ascontiguousarray(np.concatenate([hits, misses])[rng.permutation(800)])
-    rows, visited = probe_many(slots, keys, queries)
+    rows, visited = probe_signatures(slots, keys, queries)
     want_rows, want_visited = _one_at_a_time(slots, keys, queries)
     assert rows.tolist() == want_rows
     assert visited == want_visited

@@ -8,19 +8,21 @@ import dataclasses
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from scrabble.engines.trie_engine import TrieEngine
 from scrabble.lexicon.loaded import Lexicon
-from scrabble.movegen import generate_trie
-from scrabble.moves import move_at
+from scrabble.notation import move_at
 from scrabble.position import Position, make_position, parse_board, parse_rack
 from scrabble.rules import STANDARD_VALUES, Rules
 from tests.oracle import all_moves
 
 SMALL = Rules(
-    name="small", size=7,
+    name="small",
+    size=7,
     premiums=("T..d..T", ".D...D.", "..t.t..", "d..*..d", "..t.t..", ".D...D.", "T..d..T"),
     letter_values=STANDARD_VALUES,
     tile_counts={ch: 9 for ch in "ABCDEFGHIJKLMNOPQRSTUVWXYZ?"},
-    rack_size=5, bingo_bonus=35,
+    rack_size=5,
+    bingo_bonus=35,
 )
 THROUGH = dataclasses.replace(SMALL, name="small-through", connection="through")
 LETTERS = "AEINST"
@@ -28,21 +30,23 @@ LETTERS = "AEINST"
 
 def engine_moves(rows: list[str], rack: str, lexicon: Lexicon, rules: Rules) -> set:
     position = Position(board=parse_board(rows, rules), rack=parse_rack(rack, rules), rules=rules)
-    moves = generate_trie(position, lexicon)
-    keys = [move_at(moves, i).key() for i in range(len(moves))]
+    moves = TrieEngine(lexicon).generate(position)
+    keys = [move_at(moves, i).golden_key() for i in range(len(moves))]
     assert len(keys) == len(set(keys)), "a move is listed twice"
     return set(keys)
 
 
 @st.composite
 def small_positions(draw):
-    words = draw(st.sets(st.text(alphabet=LETTERS, min_size=2, max_size=5), min_size=1,
-                         max_size=40))
-    cells = draw(st.lists(st.sampled_from("......" + LETTERS + LETTERS.lower()), min_size=49,
-                          max_size=49))
+    words = draw(
+        st.sets(st.text(alphabet=LETTERS, min_size=2, max_size=5), min_size=1, max_size=40)
+    )
+    cells = draw(
+        st.lists(st.sampled_from("......" + LETTERS + LETTERS.lower()), min_size=49, max_size=49)
+    )
     if draw(st.booleans()):
         cells = ["."] * 49  # an opening
-    rows = ["".join(cells[r * 7:(r + 1) * 7]) for r in range(7)]
+    rows = ["".join(cells[r * 7 : (r + 1) * 7]) for r in range(7)]
     rack = "".join(draw(st.lists(st.sampled_from(LETTERS + "?"), min_size=1, max_size=5)))
     return sorted(words), rows, rack
 
@@ -61,8 +65,7 @@ def test_through_rule_equals_brute_force(case):
     """The WordGame connection rule: the main word must hold a board tile."""
     words, rows, rack = case
     lexicon = Lexicon.from_words(words)
-    assert engine_moves(rows, rack, lexicon, THROUGH) == all_moves(rows, rack, set(words),
-                                                                   THROUGH)
+    assert engine_moves(rows, rack, lexicon, THROUGH) == all_moves(rows, rack, set(words), THROUGH)
 
 
 def empty_rows() -> list[str]:
@@ -78,7 +81,7 @@ def with_word(rows: list[str], row: int, col: int, word: str, down: bool = False
 
 
 def find(lexicon, rows, rack, notation):
-    moves = generate_trie(make_position(rows, rack), lexicon)
+    moves = TrieEngine(lexicon).generate(make_position(rows, rack))
     found = [move_at(moves, i) for i in range(len(moves))]
     matches = [m for m in found if m.notation == notation]
     assert matches, f"{notation} not generated"
@@ -126,7 +129,7 @@ def test_blank_scores_zero_under_letter_premium(lexicon):
 def test_two_way_single_tile_listed_once_across(lexicon):
     rows = with_word(empty_rows(), 7, 7, "AT")  # 8H..8I
     rows = with_word(rows, 8, 7, "X")  # AX down in column H
-    moves = generate_trie(make_position(rows, "I"), lexicon)
+    moves = TrieEngine(lexicon).generate(make_position(rows, "I"))
     found = [move_at(moves, i) for i in range(len(moves))]
     at_square = [m for m in found if m.tiles == ((8, 8, "I"),)]
     assert len(at_square) == 1
@@ -137,9 +140,17 @@ def test_two_way_single_tile_listed_once_across(lexicon):
 
 
 def _wide_rules(size: int, premiums: list[str]) -> Rules:
-    return Rules(name=f"wide{size}", size=size, premiums=tuple(premiums),
-                 letter_values=STANDARD_VALUES, tile_counts={}, rack_size=9, bingo_bonus=0,
-                 connection="through", opening="anywhere")
+    return Rules(
+        name=f"wide{size}",
+        size=size,
+        premiums=tuple(premiums),
+        letter_values=STANDARD_VALUES,
+        tile_counts={},
+        rack_size=9,
+        bingo_bonus=0,
+        connection="through",
+        opening="anywhere",
+    )
 
 
 @st.composite
@@ -147,17 +158,20 @@ def wide_positions(draw):
     """Boards up to 20 x 20 with random premiums, 9-tile racks, first move anywhere
     (the WordGame's shape): word length and rack size past the standard game's."""
     size = draw(st.integers(10, 20))
-    premiums = ["".join(draw(st.lists(st.sampled_from("......dtDT"), min_size=size,
-                                      max_size=size))) for _ in range(size)]
-    words = draw(st.sets(st.text(alphabet=LETTERS, min_size=2, max_size=5), min_size=1,
-                         max_size=25))
+    premiums = [
+        "".join(draw(st.lists(st.sampled_from("......dtDT"), min_size=size, max_size=size)))
+        for _ in range(size)
+    ]
+    words = draw(
+        st.sets(st.text(alphabet=LETTERS, min_size=2, max_size=5), min_size=1, max_size=25)
+    )
     words |= draw(st.sets(st.text(alphabet=LETTERS, min_size=9, max_size=size), max_size=3))
     rows = ["." * size for _ in range(size)]
     if draw(st.booleans()):
         word = draw(st.sampled_from(sorted(words)))
         r = draw(st.integers(0, size - 1))
         c = draw(st.integers(0, size - len(word)))
-        rows[r] = rows[r][:c] + word + rows[r][c + len(word):]
+        rows[r] = rows[r][:c] + word + rows[r][c + len(word) :]
     rack = "".join(draw(st.lists(st.sampled_from(LETTERS), min_size=1, max_size=9)))
     return sorted(words), rows, rack, _wide_rules(size, premiums)
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import io
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -20,7 +21,8 @@ from scrabble.wordgame.protocol import (
     turn_line,
 )
 from scrabble.wordgame.referee import Referee, play_in_process
-from tests.conftest import ROOT
+
+ROOT = Path(__file__).resolve().parents[1]
 
 PLAY = [sys.executable, str(ROOT / "scripts" / "wordgame.py"), "play"]
 SMALL_SEEDS = (2, 43)  # 10 x 10 boards

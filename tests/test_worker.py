@@ -13,17 +13,32 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from scrabble.movegen import generate, generate_from_words
+from scrabble.engines.compact.client import WorkerClient, WorkerUnavailable
+from scrabble.engines.compact.engine import CompactNumbaEngine
+from scrabble.engines.registry import ENGINES
+from scrabble.engines.span import plan
+from scrabble.engines.span_engine import finish
+from scrabble.engines.trie_engine import TrieEngine
 from scrabble.position import make_position
-from tests.conftest import GOLDEN, ROOT, free_port, running, start_service
+from tooling.golden import golden_positions
+from tooling.services import ROOT, free_port, running, start_service
 
 EMPTY = ["." * 15] * 15
-POSITIONS = {p["id"]: p for p in map(json.loads, (GOLDEN / "positions.jsonl").open())}
-VALUES = st.none() | st.booleans() | st.integers(-5, 5) | st.text(max_size=8) | st.lists(
-    st.integers(0, 3), max_size=3)
+POSITIONS = {p["id"]: p for p in golden_positions()}
+VALUES = (
+    st.none()
+    | st.booleans()
+    | st.integers(-5, 5)
+    | st.text(max_size=8)
+    | st.lists(st.integers(0, 3), max_size=3)
+)
 # rows mostly of the right length, so that some requests reach the engine
-BOARDS = st.lists(st.text(alphabet="..........ABQZ?a#", min_size=14, max_size=16),
-                  min_size=14, max_size=16) | VALUES
+BOARDS = (
+    st.lists(
+        st.text(alphabet="..........ABQZ?a#", min_size=14, max_size=16), min_size=14, max_size=16
+    )
+    | VALUES
+)
 RACKS = st.text(alphabet="AEQZ??a1 ", max_size=9) | VALUES
 
 
@@ -38,8 +53,9 @@ def candidates(url: str, board, rack) -> httpx.Response:
 
 
 def sorted_rows(moves):
-    return sorted(tuple(moves.meta[i].tolist()) + tuple(moves.words[i].tolist())
-                  for i in range(len(moves)))
+    return sorted(
+        tuple(moves.meta[i].tolist()) + tuple(moves.words[i].tolist()) for i in range(len(moves))
+    )
 
 
 def test_health_reports_the_table(worker_url):
@@ -59,13 +75,16 @@ def test_candidates_make_exactly_the_trie_moves(worker_url, lexicon, pid):
     p = POSITIONS[pid]
     body = candidates(worker_url, p["board"], p["rack"]).json()
     position = make_position(p["board"], p["rack"])
-    trie = generate(position, lexicon)
-    main_words = {"".join(chr(64 + (c & 31)) for c in trie.words[i, :trie.meta[i, 3]])
-                  for i in range(len(trie))}
+    trie = TrieEngine(lexicon).generate(position)
+    main_words = {
+        "".join(chr(64 + (c & 31)) for c in trie.words[i, : trie.meta[i, 3]])
+        for i in range(len(trie))
+    }
     assert main_words <= set(body["words"])
     assert all(lexicon.contains(w) for w in body["words"][:2000])
     assert body["hash_hits"] <= body["hash_lookups"] <= body["signatures_built"]
-    moves = generate_from_words(position, lexicon, body["words"], {})
+    view = position.view(lexicon.trie)
+    moves = finish(position, view, plan(view, position.rack, signatures=False), body["words"], {})
     assert sorted_rows(moves) == sorted_rows(trie)
 
 
@@ -77,45 +96,56 @@ def test_repeat_is_a_cache_hit(worker_url):
     assert candidates(worker_url, EMPTY, "QUIRSED").json()["cache_hit"]  # same tiles
 
 
-def test_blank_free_opening_is_quick(worker_url):
+def test_blank_free_opening_looks_up_each_rack_subset_once(worker_url):
     body = candidates(worker_url, EMPTY, "AEINRST").json()
     assert body["hash_lookups"] == 120  # C(7, k) for k = 2..7: one length per k
-    assert body["hash_query_ms"] < 2.0  # target 0.1 ms; generous on a shared machine
+    # the table is half empty: probe chains stay short (speed: bench_engines.py)
+    assert body["hash_probes"] < 2 * body["hash_lookups"]
 
 
-@pytest.mark.parametrize(("board", "rack"), [(EMPTY, "AEINR??"), (POSITIONS["g33"]["board"],
-                                                                  "AERTS??")])
-def test_two_blanks_on_a_full_rack_under_a_second(worker_url, board, rack):
+@pytest.mark.parametrize(
+    ("board", "rack"), [(EMPTY, "AEINR??"), (POSITIONS["g33"]["board"], "AERTS??")]
+)
+def test_two_blanks_on_a_full_rack_expand_only_allowed_letters(worker_url, board, rack):
     body = candidates(worker_url, board, rack).json()
     assert not body["cache_hit"]
-    assert body["worker_ms"] < 1000, body["worker_ms"]
+    # 5 letters and two blanks over 26 letters: at most 2^5 subsets x C(27, 2) pairs
+    # per span; the de-duplication keeps the look-ups far below what was built
+    assert body["hash_lookups"] <= body["signatures_built"]
     assert len(body["words"]) > 1000
 
 
-@pytest.mark.parametrize(("body", "field"), [
-    ({"board": EMPTY[:14], "rack": "AB"}, "board"),
-    ({"board": EMPTY[:7] + ["." * 14] + EMPTY[8:], "rack": "AB"}, "board[7]"),
-    ({"board": EMPTY, "rack": "ABCDEFGH"}, "rack"),
-    ({"board": EMPTY, "rack": "ZZ"}, "rack"),
-    ({"board": EMPTY, "rack": "ab"}, "rack"),
-    ({"board": EMPTY}, "rack"),
-])
+@pytest.mark.parametrize(
+    ("body", "field"),
+    [
+        ({"board": EMPTY[:14], "rack": "AB"}, "board"),
+        ({"board": EMPTY[:7] + ["." * 14] + EMPTY[8:], "rack": "AB"}, "board[7]"),
+        ({"board": EMPTY, "rack": "ABCDEFGH"}, "rack"),
+        ({"board": EMPTY, "rack": "ZZ"}, "rack"),
+        ({"board": EMPTY, "rack": "ab"}, "rack"),
+        ({"board": EMPTY}, "rack"),
+    ],
+)
 def test_bad_input_is_4xx_naming_the_field(worker_url, body, field):
     r = httpx.post(worker_url + "/candidates", json=body)
     assert r.status_code == 422
     assert field in [d["field"] for d in r.json()["detail"]], r.json()
 
 
-@pytest.mark.parametrize(("raw", "status", "field", "message"), [
-    (b'{"board": [', 400, "body", "malformed JSON"),
-    (b"", 422, "body", "required"),
-    (b'["not", "an", "object"]', 422, "body", ""),
-    (b'{"board": 5, "rack": "AB"}', 422, "board", "valid"),
-    (b'{"board": [], "rack": "AB", "extra": 1}', 422, "extra", "unknown field"),
-])
+@pytest.mark.parametrize(
+    ("raw", "status", "field", "message"),
+    [
+        (b'{"board": [', 400, "body", "malformed JSON"),
+        (b"", 422, "body", "required"),
+        (b'["not", "an", "object"]', 422, "body", ""),
+        (b'{"board": 5, "rack": "AB"}', 422, "board", "valid"),
+        (b'{"board": [], "rack": "AB", "extra": 1}', 422, "extra", "unknown field"),
+    ],
+)
 def test_raw_bodies_get_the_gateway_s_4xx(worker_url, raw, status, field, message):
-    r = httpx.post(worker_url + "/candidates", content=raw,
-                   headers={"content-type": "application/json"})
+    r = httpx.post(
+        worker_url + "/candidates", content=raw, headers={"content-type": "application/json"}
+    )
     assert r.status_code == status, r.text
     detail = r.json()["detail"]
     assert any(d["field"] == field and message in d["message"] for d in detail), detail
@@ -124,9 +154,22 @@ def test_raw_bodies_get_the_gateway_s_4xx(worker_url, raw, status, field, messag
 def test_unloadable_table_keeps_health_at_503(tmp_path):
     port = free_port()
     env = {**os.environ, "LEXICON_DB": str(tmp_path / "missing.sqlite")}
-    proc = subprocess.Popen([sys.executable, "-m", "uvicorn", "worker.app:app", "--host",
-                             "127.0.0.1", "--port", str(port), "--log-level", "warning"],
-                            cwd=ROOT, env=env)
+    proc = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "uvicorn",
+            "worker.app:app",
+            "--host",
+            "127.0.0.1",
+            "--port",
+            str(port),
+            "--log-level",
+            "warning",
+        ],
+        cwd=ROOT,
+        env=env,
+    )
     try:
         url = f"http://127.0.0.1:{port}"
         deadline = time.monotonic() + 60
@@ -146,13 +189,8 @@ def test_unloadable_table_keeps_health_at_503(tmp_path):
         proc.wait(timeout=10)
 
 
-def test_gateway_compact_numba_survives_the_worker_dying(lexicon, tmp_path):
-    from scrabble.lexicon.store import write_database
-    from scrabble.lexicon.wordlist import WordList
-
-    tiny_lexicon = tmp_path / "tiny.sqlite"
-    write_database(WordList(name="tiny", words=["AA", "QI", "ZA"], sha256="0" * 64),
-                   tiny_lexicon)
+def test_gateway_compact_numba_survives_the_worker_dying():
+    """One worker, killed once and started once again, under one gateway."""
     worker_port = free_port()
     worker_url = f"http://127.0.0.1:{worker_port}"
     worker = start_service("worker.app:app", worker_port)
@@ -173,13 +211,15 @@ def test_gateway_compact_numba_survives_the_worker_dying(lexicon, tmp_path):
         body = via_worker.json()
         assert body["moves"] == ask("trie").json()["moves"]
         stats = body["stats"]
-        assert stats["hash_lookups"] == stats["lookups"] > 0 and "worker_ms" in stats
-        # every engine's own figures reach the response, the same lookups for all
-        for engine, own in (("memory-hash", "hits"), ("sqlite-hash", "sqlite_queries"),
-                            ("prime-product", "collisions")):
-            other = ask(engine).json()
-            assert other["moves"] == body["moves"], engine
-            assert own in other["stats"] and other["stats"]["lookups"] == stats["lookups"]
+        assert set(ENGINES["compact-numba"].stats) <= set(stats)
+        # every engine's own figures reach the response, the same look-ups for all
+        for name, spec in ENGINES.items():
+            if spec.lookup is None:
+                continue
+            other = ask(name).json()
+            assert other["moves"] == body["moves"], name
+            assert set(spec.stats) <= set(other["stats"]), name
+            assert other["stats"]["lookups"] == stats["lookups"], name
 
         worker.kill()  # mid-run, no goodbye
         worker.wait(timeout=10)
@@ -189,15 +229,6 @@ def test_gateway_compact_numba_survives_the_worker_dying(lexicon, tmp_path):
         assert "down" in down.json()["detail"][0]["message"]
         assert ask("memory-hash").status_code == 200  # the other engines carry on
         assert httpx.get(api + "/health").json()["worker"]["status"] == "down"
-
-        # a worker with another word list on that address: refused, not trusted
-        worker = start_service("worker.app:app", worker_port,
-                               env={"LEXICON_DB": str(tiny_lexicon)})
-        other = ask("compact-numba")
-        assert other.status_code == 503
-        assert "another lexicon" in other.json()["detail"][0]["message"]
-        worker.kill()
-        worker.wait(timeout=10)
 
         worker = start_service("worker.app:app", worker_port)  # same gateway, no restart
         back = ask("compact-numba")
@@ -209,16 +240,36 @@ def test_gateway_compact_numba_survives_the_worker_dying(lexicon, tmp_path):
             proc.wait(timeout=10)
 
 
-def test_client_names_why_the_worker_cannot_answer(worker_url):
+def test_a_worker_serving_another_lexicon_is_not_trusted(lexicon, tmp_path):
     import asyncio
 
-    from gateway.worker_client import WorkerClient, WorkerUnavailable
+    from scrabble.lexicon.store import write_database
+    from scrabble.lexicon.wordlist import WordList
+
+    tiny = tmp_path / "tiny.sqlite"
+    write_database(WordList(name="tiny", words=["AA", "QI", "ZA"], sha256="0" * 64), tiny)
+    position = make_position(POSITIONS["g29"]["board"], POSITIONS["g29"]["rack"])
+
+    async def ask(url: str) -> None:
+        client = WorkerClient(url)
+        try:
+            await CompactNumbaEngine(lexicon, client).generate(position)
+        finally:
+            await client.aclose()
+
+    with running("worker.app:app", env={"LEXICON_DB": str(tiny)}) as url:
+        with pytest.raises(WorkerUnavailable, match="another lexicon"):
+            asyncio.run(ask(url))
+
+
+def test_client_names_why_the_worker_cannot_answer(worker_url):
+    import asyncio
 
     board = POSITIONS["g33"]["board"]
 
     async def ask(client: WorkerClient, rack: str) -> dict:
         try:
-            return await client.candidates(board, rack)
+            return await client.candidates(make_position(board, rack))
         finally:
             await client.aclose()
 
@@ -236,8 +287,9 @@ def test_client_names_why_the_worker_cannot_answer(worker_url):
 
 def test_oversized_bodies_and_wrong_methods_are_refused(worker_url):
     big = b'{"board": ["' + b"." * 70000 + b'"], "rack": "AB"}'
-    r = httpx.post(worker_url + "/candidates", content=big,
-                   headers={"content-type": "application/json"})
+    r = httpx.post(
+        worker_url + "/candidates", content=big, headers={"content-type": "application/json"}
+    )
     assert r.status_code == 413 and r.json()["detail"][0]["field"] == "body"
     assert httpx.get(worker_url + "/candidates").status_code == 405
     # and the worker is unharmed
@@ -253,10 +305,13 @@ def test_openapi_documents_candidates_from_its_model(worker_url):
     assert "/health" in schema["paths"]
 
 
-@settings(max_examples=100, deadline=None, derandomize=True,
-          suppress_health_check=[HealthCheck.function_scoped_fixture])
-@given(body=st.fixed_dictionaries({}, optional={"board": BOARDS, "rack": RACKS,
-                                                "extra": VALUES}))
+@settings(
+    max_examples=100,
+    deadline=None,
+    derandomize=True,
+    suppress_health_check=[HealthCheck.function_scoped_fixture],
+)
+@given(body=st.fixed_dictionaries({}, optional={"board": BOARDS, "rack": RACKS, "extra": VALUES}))
 def test_no_server_errors_from_any_json(worker_url, body):
     r = httpx.post(worker_url + "/candidates", content=json.dumps(body), timeout=60)
     assert r.status_code in (200, 422), (r.status_code, r.text[:300])
@@ -264,8 +319,12 @@ def test_no_server_errors_from_any_json(worker_url, body):
         assert all(d["field"] and d["message"] for d in r.json()["detail"])
 
 
-@settings(max_examples=60, deadline=None, derandomize=True,
-          suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(
+    max_examples=60,
+    deadline=None,
+    derandomize=True,
+    suppress_health_check=[HealthCheck.function_scoped_fixture],
+)
 @given(raw=st.binary(max_size=300))
 def test_garbage_bytes_are_4xx(worker_url, raw):
     r = httpx.post(worker_url + "/candidates", content=raw, timeout=60)

@@ -10,8 +10,8 @@ import contextlib
 import httpx
 import pytest
 
-from gateway.worker_transport import WorkerTransport
-from tests.conftest import free_port
+from scrabble.engines.compact.transport import WorkerTransport
+from tooling.services import free_port
 
 OK = b"HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ncontent-length: %d\r\n\r\n%s"
 
@@ -66,10 +66,12 @@ async def _echo(request: bytes, writer: asyncio.StreamWriter) -> None:
 
 def _echo_after(marker: bytes, seconds: float):
     """An echo that first waits ``seconds`` when the request holds ``marker``."""
+
     async def answer(request: bytes, writer: asyncio.StreamWriter) -> None:
         if marker in request:
             await asyncio.sleep(seconds)
         await _echo(request, writer)
+
     return answer
 
 
@@ -78,8 +80,11 @@ def test_sends_the_request_and_reuses_one_connection():
         server = Server(_echo)
         async with server.running() as url:
             async with httpx.AsyncClient(base_url=url, transport=WorkerTransport()) as client:
-                first = await client.post("/candidates?x=1", content=b'{"rack": "AB"}',
-                                          headers={"content-type": "application/json"})
+                first = await client.post(
+                    "/candidates?x=1",
+                    content=b'{"rack": "AB"}',
+                    headers={"content-type": "application/json"},
+                )
                 second = await client.post("/candidates", json={"rack": "CD"})
         return server, first, second
 
@@ -94,8 +99,10 @@ def test_sends_the_request_and_reuses_one_connection():
 
 def test_reads_chunked_bodies_and_honours_connection_close():
     async def answer(request: bytes, writer: asyncio.StreamWriter) -> None:
-        writer.write(b"HTTP/1.1 200 OK\r\ntransfer-encoding: chunked\r\nconnection: close\r\n\r\n"
-                     b"4\r\n{\"a\"\r\n3\r\n: 1\r\n1\r\n}\r\n0\r\n\r\n")
+        writer.write(
+            b"HTTP/1.1 200 OK\r\ntransfer-encoding: chunked\r\nconnection: close\r\n\r\n"
+            b'4\r\n{"a"\r\n3\r\n: 1\r\n1\r\n}\r\n0\r\n\r\n'
+        )
         await writer.drain()
         writer.close()
 
@@ -134,8 +141,9 @@ def test_slow_answer_is_a_read_timeout_and_the_connection_is_discarded():
     async def go():
         server = Server(_echo_after(b"slow", 0.5))
         async with server.running() as url:
-            async with httpx.AsyncClient(base_url=url, transport=WorkerTransport(),
-                                         timeout=httpx.Timeout(1.0, read=0.05)) as client:
+            async with httpx.AsyncClient(
+                base_url=url, transport=WorkerTransport(), timeout=httpx.Timeout(1.0, read=0.05)
+            ) as client:
                 with pytest.raises(httpx.ReadTimeout):
                     await client.post("/x", content=b"slow")
                 after = await client.post("/x", content=b"fast")
@@ -185,8 +193,9 @@ def test_a_full_pool_waits_then_times_out():
         server = Server(answer)
         async with server.running() as url:
             transport = WorkerTransport(max_connections=1)
-            async with httpx.AsyncClient(base_url=url, transport=transport,
-                                         timeout=httpx.Timeout(2.0, pool=0.05)) as client:
+            async with httpx.AsyncClient(
+                base_url=url, transport=transport, timeout=httpx.Timeout(2.0, pool=0.05)
+            ) as client:
                 busy = asyncio.ensure_future(client.post("/x", content=b"a"))
                 await asyncio.sleep(0.02)
                 with pytest.raises(httpx.PoolTimeout):
@@ -206,8 +215,9 @@ def test_a_cancelled_request_frees_its_slot():
     async def go():
         server = Server(_echo_after(b"hang", 10))
         async with server.running() as url:
-            async with httpx.AsyncClient(base_url=url,
-                                         transport=WorkerTransport(max_connections=1)) as client:
+            async with httpx.AsyncClient(
+                base_url=url, transport=WorkerTransport(max_connections=1)
+            ) as client:
                 hung = asyncio.ensure_future(client.post("/x", content=b"hang"))
                 await asyncio.sleep(0.02)
                 hung.cancel()

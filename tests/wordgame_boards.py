@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
+from scrabble.engines.trie_engine import TrieEngine
 from scrabble.lexicon.loaded import Lexicon
-from scrabble.movegen import generate_trie
-from scrabble.moves import move_at
+from scrabble.notation import move_at
 from scrabble.position import Position, parse_board
 from scrabble.rules import Rules
 from scrabble.tiles import rack_counts
@@ -35,7 +35,7 @@ def engine_plays(
 ) -> dict[tuple[int, int, str, str], int]:
     """The shared engine's plays as {(row, col, H|V, word): score}."""
     position = Position(board=parse_board(rows, rules), rack=rack_counts(hand), rules=rules)
-    moves = generate_trie(position, lexicon)
+    moves = TrieEngine(lexicon).generate(position)
     out = {}
     for i in range(len(moves)):
         m = move_at(moves, i)

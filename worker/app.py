@@ -17,20 +17,23 @@ import os
 import threading
 import time
 from collections import OrderedDict
+from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 import orjson
 from fastapi import FastAPI
 from fastapi.exceptions import RequestValidationError
 from fastapi.openapi.utils import get_openapi
 from fastapi.responses import JSONResponse
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import ValidationError
 from starlette.types import ASGIApp, Receive, Scope, Send
 
-from gateway.errors import error_content, field_error, too_large, validation_error_response
-from scrabble.engines.compact import candidates
+from scrabble.engines.compact.table_side import find_candidate_words
+from scrabble.engines.compact.wire import CandidatesRequest
+from scrabble.http_errors import error_content, field_error, too_large, validation_error_response
 from scrabble.lexicon.signature import signature_of
 from scrabble.lexicon.store import default_db_path, read_info
 from scrabble.lexicon.table import SignatureTable
@@ -53,10 +56,10 @@ class WorkerState:
     status: str = "starting"
     error: str = ""
     table: SignatureTable | None = None
-    info: dict = field(default_factory=dict)
+    info: dict[str, object] = field(default_factory=dict)
     startup_ms: float = 0.0  # lifespan start -> ready (table built, code loaded and run)
     process_ms: float | None = None  # process start -> ready (imports included), Linux only
-    cache: OrderedDict = field(default_factory=OrderedDict)
+    cache: OrderedDict[tuple[str, str], dict[str, Any]] = field(default_factory=OrderedDict)
     lock: threading.Lock = field(default_factory=threading.Lock)
 
 
@@ -70,13 +73,13 @@ def _since_process_start_ms() -> float | None:
         return None
 
 
-def _warm_numba() -> None:
+def warm_numba() -> None:
     """Load every compiled function from Numba's cache using a two-row table;
     runs while SQLite reads the real rows (sqlite3 releases the GIL), so the two
     largest start-up costs overlap."""
     tiny = SignatureTable.from_rows([(signature_of("AB"), "AB BA")])
     for rows, rack in _WARM:
-        candidates(tiny, make_position(rows, rack))
+        find_candidate_words(tiny, make_position(rows, rack))
 
 
 def _load(state: WorkerState, db_path: Path, started: float) -> None:
@@ -84,12 +87,12 @@ def _load(state: WorkerState, db_path: Path, started: float) -> None:
         if not db_path.is_file():
             raise FileNotFoundError(f"{db_path} is missing: run scripts/build_lexicon.py")
         state.info = read_info(db_path).as_dict()
-        warm = threading.Thread(target=_warm_numba, name="numba-warm", daemon=True)
+        warm = threading.Thread(target=warm_numba, name="numba-warm", daemon=True)
         warm.start()
         table = SignatureTable.load(db_path)
         warm.join()
         for rows, rack in _WARM:  # and once more on the real table: ready means fast
-            candidates(table, make_position(rows, rack))
+            find_candidate_words(table, make_position(rows, rack))
         state.table = table
         gc.collect()  # start-up's objects live as long as the process:
         gc.freeze()  # keep them out of every later collection
@@ -102,13 +105,16 @@ def _load(state: WorkerState, db_path: Path, started: float) -> None:
 
 
 @asynccontextmanager
-async def lifespan(framework: FastAPI):
+async def lifespan(framework: FastAPI) -> AsyncIterator[None]:
     started = time.perf_counter()
     db = os.environ.get("LEXICON_DB")
     framework.state.worker = WorkerState()
-    loader = threading.Thread(target=_load, name="table-loader", daemon=True,
-                              args=(framework.state.worker,
-                                    Path(db) if db else default_db_path(), started))
+    loader = threading.Thread(
+        target=_load,
+        name="table-loader",
+        daemon=True,
+        args=(framework.state.worker, Path(db) if db else default_db_path(), started),
+    )
     loader.start()
     yield
 
@@ -119,13 +125,7 @@ api = FastAPI(title="Scrabble candidate worker", version="0.1.0", lifespan=lifes
 api.add_exception_handler(RequestValidationError, validation_error_response)
 
 
-class CandidatesRequest(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-    board: list[str] = Field(description="15 rows of 15 cells, as the gateway takes them.")
-    rack: str = Field(description="1-7 tiles, A-Z and ? for a blank.")
-
-
-def _not_ready(state: WorkerState) -> dict:
+def _not_ready(state: WorkerState) -> dict[str, str]:
     return {"status": state.status, "error": state.error or "worker is loading its table"}
 
 
@@ -135,11 +135,19 @@ async def health() -> JSONResponse:
     if state.status != "ok" or state.table is None:
         return JSONResponse(status_code=503, content=_not_ready(state))
     table = state.table
-    return JSONResponse({"status": "ok", "backend": BACKEND, "lexicon": state.info,
-                         "signatures": table.signatures, "capacity": table.capacity,
-                         "table_bytes": table.nbytes, "startup_ms": state.startup_ms,
-                         "ready_since_process_start_ms": state.process_ms,
-                         "cache_entries": len(state.cache)})
+    return JSONResponse(
+        {
+            "status": "ok",
+            "backend": BACKEND,
+            "lexicon": state.info,
+            "signatures": table.signatures,
+            "capacity": table.capacity,
+            "table_bytes": table.nbytes,
+            "startup_ms": state.startup_ms,
+            "ready_since_process_start_ms": state.process_ms,
+            "cache_entries": len(state.cache),
+        }
+    )
 
 
 def answer_candidates(raw: bytes) -> tuple[int, bytes]:
@@ -150,8 +158,9 @@ def answer_candidates(raw: bytes) -> tuple[int, bytes]:
     if state.status != "ok" or state.table is None:
         return 503, orjson.dumps(_not_ready(state))
     if not raw.strip():  # as FastAPI answers the gateway's empty bodies
-        status, content = error_content([{"type": "missing", "loc": ("body",),
-                                          "msg": "Field required"}])
+        status, content = error_content(
+            [{"type": "missing", "loc": ("body",), "msg": "Field required"}]
+        )
         return status, orjson.dumps(content)
     try:
         body = CandidatesRequest.model_validate_json(raw)
@@ -170,9 +179,13 @@ def answer_candidates(raw: bytes) -> tuple[int, bytes]:
     if cached is not None:
         out = {**cached, "cache_hit": True}
     else:
-        words, stats = candidates(state.table, position)
-        out = {"words": words, **stats, "cache_hit": False,
-               "lexicon_sha256": state.info.get("sha256", "")}
+        words, stats = find_candidate_words(state.table, position)
+        out = {
+            "words": words,
+            **stats,
+            "cache_hit": False,
+            "lexicon_sha256": state.info.get("sha256", ""),
+        }
         with state.lock:
             state.cache[key] = dict(out)  # a copy: worker_ms below is per request
             while len(state.cache) > CACHE_SIZE:
@@ -205,10 +218,17 @@ class CandidatesRoute:
             status, payload = await _read_and_answer(receive)
             if status == 0:
                 return  # the client went away
-        await send({"type": "http.response.start", "status": status, "headers": [
-            (b"content-type", b"application/json"),
-            (b"content-length", str(len(payload)).encode())]
-            + ([(b"allow", b"POST")] if status == 405 else [])})
+        await send(
+            {
+                "type": "http.response.start",
+                "status": status,
+                "headers": [
+                    (b"content-type", b"application/json"),
+                    (b"content-length", str(len(payload)).encode()),
+                ]
+                + ([(b"allow", b"POST")] if status == 405 else []),
+            }
+        )
         await send({"type": "http.response.body", "body": payload})
 
 
@@ -229,25 +249,38 @@ async def _read_and_answer(receive: Receive) -> tuple[int, bytes]:
 app = CandidatesRoute(api)
 
 
-def openapi() -> dict:
+def openapi() -> dict[str, Any]:
     """FastAPI's schema plus the bare /candidates route, from its pydantic model."""
     if api.openapi_schema is None:
         schema = get_openapi(title=api.title, version=api.version, routes=api.routes)
         schema.setdefault("components", {}).setdefault("schemas", {})["CandidatesRequest"] = (
-            CandidatesRequest.model_json_schema())
-        schema["paths"]["/candidates"] = {"post": {
-            "summary": "Candidate words for a board and rack",
-            "requestBody": {"required": True, "content": {"application/json": {
-                "schema": {"$ref": "#/components/schemas/CandidatesRequest"}}}},
-            "responses": {
-                "200": {"description": "words, hash_lookups, hash_hits, hash_probes, "
-                                       "signature_ms, hash_query_ms, worker_ms, cache_hit"},
-                "400": {"description": "malformed JSON"},
-                "413": {"description": "body over the size limit"},
-                "422": {"description": "a field is wrong; detail names it"},
-                "503": {"description": "the table is still loading"}}}}
+            CandidatesRequest.model_json_schema()
+        )
+        schema["paths"]["/candidates"] = {
+            "post": {
+                "summary": "Candidate words for a board and rack",
+                "requestBody": {
+                    "required": True,
+                    "content": {
+                        "application/json": {
+                            "schema": {"$ref": "#/components/schemas/CandidatesRequest"}
+                        }
+                    },
+                },
+                "responses": {
+                    "200": {
+                        "description": "words, hash_lookups, hash_hits, hash_probes, "
+                        "signature_ms, hash_query_ms, worker_ms, cache_hit"
+                    },
+                    "400": {"description": "malformed JSON"},
+                    "413": {"description": "body over the size limit"},
+                    "422": {"description": "a field is wrong; detail names it"},
+                    "503": {"description": "the table is still loading"},
+                },
+            }
+        }
         api.openapi_schema = schema
     return api.openapi_schema
 
 
-api.openapi = openapi
+api.openapi = openapi  # type: ignore[method-assign]

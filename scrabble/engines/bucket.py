@@ -15,8 +15,8 @@ def bucket_order(keys, buckets):
     first = np.zeros(buckets + 1, dtype=np.int64)
     for i in range(keys.shape[0]):
         first[keys[i] + 1] += 1
-    for b in range(1, buckets + 1):
-        first[b] += first[b - 1]
+    for bucket in range(1, buckets + 1):
+        first[bucket] += first[bucket - 1]
     fill = first.copy()
     dest = np.empty(keys.shape[0], dtype=np.int64)
     for i in range(keys.shape[0]):

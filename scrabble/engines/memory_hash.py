@@ -4,8 +4,8 @@ keyed by the 13-byte signature (the plainest hash table there is)."""
 from __future__ import annotations
 
 import numpy as np
+import numpy.typing as npt
 
-from scrabble.engines.signature import lexicon_rows
 from scrabble.lexicon.loaded import Lexicon
 from scrabble.lexicon.signature import SIGNATURE_BYTES
 from scrabble.lexicon.table import blobs_from_keys
@@ -17,11 +17,11 @@ class MemoryHash:
 
     @classmethod
     def for_lexicon(cls, lexicon: Lexicon) -> MemoryHash:
-        return cls(lexicon_rows(lexicon))
+        return cls(lexicon.rows())
 
-    def lookup(self, queries: np.ndarray) -> tuple[list[str], dict[str, int]]:
+    def lookup(self, queries: npt.NDArray[np.uint64]) -> tuple[list[str], dict[str, int]]:
         raw = blobs_from_keys(queries).tobytes()
-        keys = [raw[i:i + SIGNATURE_BYTES] for i in range(0, len(raw), SIGNATURE_BYTES)]
+        keys = [raw[i : i + SIGNATURE_BYTES] for i in range(0, len(raw), SIGNATURE_BYTES)]
         found = [ws for ws in map(self.table.get, keys) if ws is not None]
         words = " ".join(found).split(" ") if found else []
         return words, {"lookups": len(keys), "hits": len(found)}

@@ -7,14 +7,43 @@ and every key match with another signature is counted as a collision."""
 from __future__ import annotations
 
 import numpy as np
+import numpy.typing as npt
 from numba import njit
 
-from scrabble.engines.signature import lexicon_rows
 from scrabble.lexicon.loaded import Lexicon
 from scrabble.lexicon.table import keys_from_blobs
 
-PRIMES = np.array([2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37, 41, 43, 47, 53, 59, 61, 67, 71,
-                   73, 79, 83, 89, 97, 101], dtype=np.uint64)
+PRIMES = np.array(
+    [
+        2,
+        3,
+        5,
+        7,
+        11,
+        13,
+        17,
+        19,
+        23,
+        29,
+        31,
+        37,
+        41,
+        43,
+        47,
+        53,
+        59,
+        61,
+        67,
+        71,
+        73,
+        79,
+        83,
+        89,
+        97,
+        101,
+    ],
+    dtype=np.uint64,
+)
 
 
 @njit(cache=True)
@@ -22,49 +51,49 @@ def products(keys, primes):
     """Wrapping product of letter primes for (m, 2) packed signatures."""
     out = np.empty(keys.shape[0], dtype=np.uint64)
     for i in range(keys.shape[0]):
-        p = np.uint64(1)
-        for lt in range(26):
-            byte = lt >> 1
-            word = keys[i, byte // 8]
-            shift = np.uint64(8 * (byte % 8) + (4 if lt % 2 == 0 else 0))
-            count = (word >> shift) & np.uint64(15)
+        product = np.uint64(1)
+        for letter in range(26):
+            byte = letter >> 1
+            half = keys[i, byte // 8]
+            shift = np.uint64(8 * (byte % 8) + (4 if letter % 2 == 0 else 0))
+            count = (half >> shift) & np.uint64(15)
             for _ in range(count):
-                p *= primes[lt]  # wraps modulo 2^64
-        out[i] = p
+                product *= primes[letter]  # wraps modulo 2^64
+        out[i] = product
     return out
 
 
 @njit(cache=True, inline="always")
-def _slot(product, cap):
+def _slot(product, capacity):
     # products are even for any word with an A and share low bits; mix them
-    h = product * np.uint64(0x9E3779B97F4A7C15)
-    return np.int64((h >> np.uint64(32)) & np.uint64(cap - 1))
+    mixed = product * np.uint64(0x9E3779B97F4A7C15)
+    return np.int64((mixed >> np.uint64(32)) & np.uint64(capacity - 1))
 
 
 @njit(cache=True)
 def build(prods, capacity):
     slots = np.full(capacity, -1, dtype=np.int32)
-    for i in range(prods.shape[0]):
-        s = _slot(prods[i], capacity)
-        while slots[s] >= 0:
-            s = (s + 1) & (capacity - 1)
-        slots[s] = i
+    for row in range(prods.shape[0]):
+        slot = _slot(prods[row], capacity)
+        while slots[slot] >= 0:
+            slot = (slot + 1) & (capacity - 1)
+        slots[slot] = row
     return slots
 
 
 @njit(cache=True)
-def probe_many(slots, prods, keys, qprods, queries):
+def probe_products(slots, prods, keys, qprods, queries):
     """Rows for the queries (-1 miss); counters = probes, key collisions."""
-    cap = slots.shape[0]
+    capacity = slots.shape[0]
     rows = np.empty(queries.shape[0], dtype=np.int32)
     probes = 0
     collisions = 0
     for i in range(queries.shape[0]):
-        s = _slot(qprods[i], cap)
+        slot = _slot(qprods[i], capacity)
         rows[i] = -1
         while True:
             probes += 1
-            row = slots[s]
+            row = slots[slot]
             if row < 0:
                 break
             if prods[row] == qprods[i]:
@@ -72,7 +101,7 @@ def probe_many(slots, prods, keys, qprods, queries):
                     rows[i] = row
                     break
                 collisions += 1  # same 64-bit product, different letters
-            s = (s + 1) & (cap - 1)
+            slot = (slot + 1) & (capacity - 1)
     return rows, probes, collisions
 
 
@@ -94,15 +123,20 @@ class PrimeProduct:
 
     @classmethod
     def for_lexicon(cls, lexicon: Lexicon) -> PrimeProduct:
-        return cls(lexicon_rows(lexicon))
+        return cls(lexicon.rows())
 
-    def lookup(self, queries: np.ndarray) -> tuple[list[str], dict[str, int]]:
+    def lookup(self, queries: npt.NDArray[np.uint64]) -> tuple[list[str], dict[str, int]]:
         q = np.ascontiguousarray(queries)
-        rows, probes, collisions = probe_many(self.slots, self.prods, self.keys,
-                                              products(q, PRIMES) & self.key_mask, q)
+        rows, probes, collisions = probe_products(
+            self.slots, self.prods, self.keys, products(q, PRIMES) & self.key_mask, q
+        )
         words: list[str] = []
         for r in rows[rows >= 0]:
             words.extend(self.words[r].split(" "))
-        return words, {"lookups": len(q), "hits": int((rows >= 0).sum()),
-                       "probes": int(probes), "collisions": int(collisions),
-                       "table_shared_keys": self.shared_keys}
+        return words, {
+            "lookups": len(q),
+            "hits": int((rows >= 0).sum()),
+            "probes": int(probes),
+            "collisions": int(collisions),
+            "table_shared_keys": self.shared_keys,
+        }

@@ -8,6 +8,7 @@ import sqlite3
 from pathlib import Path
 
 import numpy as np
+import numpy.typing as npt
 
 from scrabble.lexicon.signature import SIGNATURE_BYTES
 from scrabble.lexicon.table import blobs_from_keys
@@ -21,9 +22,9 @@ class SqliteHash:
             raise FileNotFoundError(f"{db_path}: sqlite-hash needs the lexicon's SQLite file")
         self.db_path = Path(db_path)
 
-    def lookup(self, queries: np.ndarray) -> tuple[list[str], dict[str, int]]:
+    def lookup(self, queries: npt.NDArray[np.uint64]) -> tuple[list[str], dict[str, int]]:
         raw = blobs_from_keys(queries).tobytes()
-        sigs = [raw[i:i + SIGNATURE_BYTES] for i in range(0, len(raw), SIGNATURE_BYTES)]
+        sigs = [raw[i : i + SIGNATURE_BYTES] for i in range(0, len(raw), SIGNATURE_BYTES)]
         words: list[str] = []
         hits = 0
         statements = 0
@@ -32,10 +33,11 @@ class SqliteHash:
         con = sqlite3.connect(f"file:{self.db_path}?mode=ro", uri=True)
         try:
             for start in range(0, len(sigs), BATCH):
-                chunk = sigs[start:start + BATCH]
+                chunk = sigs[start : start + BATCH]
                 marks = ",".join("?" * len(chunk))
                 rows = con.execute(
-                    f"SELECT words FROM signatures WHERE signature IN ({marks})", chunk).fetchall()
+                    f"SELECT words FROM signatures WHERE signature IN ({marks})", chunk
+                ).fetchall()
                 statements += 1
                 hits += len(rows)
                 for (found,) in rows:

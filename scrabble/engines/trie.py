@@ -1,4 +1,4 @@
-"""The ``trie`` engine: Appel-Jacobson move generation over the trie.
+"""The ``trie`` engine's kernel: Appel-Jacobson move generation over the trie.
 
 For each anchor of a line, the left part is either the tiles already to its
 left (followed through the trie) or every rack word-prefix that fits on the
@@ -17,266 +17,464 @@ cache reliably).
 
 from __future__ import annotations
 
+from typing import Final
+
 import numpy as np
 from numba import njit
 
-from scrabble.board import anchors, cross_checks
+from scrabble.board import rack_letters
+from scrabble.engines.shadow import (
+    ANAGRAM_CACHE,
+    Anagrams,
+    anchor_bound,
+    best_keep_by_tiles_played,
+    tile_values_descending,
+)
+from scrabble.engines.shadow import square_caps as square_caps_of
+from scrabble.engines.sink import (
+    ANCHORS,
+    BLANKS_HIDDEN,
+    COUNTERS,
+    MOVES,
+    NODES,
+    PRUNED,
+    Sink,
+    emit,
+)
+from scrabble.lexicon.table import INC
 from scrabble.lexicon.trie import child, is_terminal, popcount32
-from scrabble.moves import record_move
-from scrabble.scoring import NEW_FLAG, score_line
+from scrabble.moves import META_COLUMNS
+from scrabble.scoring import score_line
+from scrabble.tiles import (
+    ALL_LETTERS,
+    BLANK,
+    BLANK_FLAG,
+    DOWN,
+    EMPTY,
+    LETTER_MASK,
+    NEW_FLAG,
+    RACK_TYPES,
+)
 
-MAX_LINE = 32
-# counter slots
-MOVES, NODES, ANCHORS = 0, 1, 2
-# frame kinds
-LEFT, RIGHT = 0, 1
+MAX_LINE: Final = 32  # longest board line the kernel's buffers hold
+# frame kinds: building a left part, or extending right from the anchor
+LEFT: Final = 0
+RIGHT: Final = 1
+# rows of the frame stack
+KIND: Final = 0
+NODE: Final = 1
+SQUARE: Final = 2  # a RIGHT frame's square; a LEFT frame's left-part length
+PLACED: Final = 3
+START: Final = 4
+TODO: Final = 5  # letters still to try at this frame (bit set)
+PHASE: Final = 6  # 0: try the real tile next, 1: the blank, 2: the next letter
+USED: Final = 7  # the rack index the current child took, -1 none
+FRESH: Final = 8  # 1 until the frame has been entered
+FRAME_ROWS: Final = 9
 
 
 @njit(cache=True, inline="always")
-def _lowest_letter(bits):
-    """Index of the lowest set bit of a non-zero 26-bit mask."""
-    return popcount32((bits & -bits) - 1)
-
-
-@njit(cache=True, inline="always")
-def _rack_letters(rack):
-    """Letters a rack can play: all 26 with a blank, else those it holds."""
-    if rack[26] > 0:
-        return np.int64((1 << 26) - 1)
-    bits = np.int64(0)
-    for i in range(26):
-        if rack[i] > 0:
-            bits |= np.int64(1) << i
-    return bits
+def lowest_letter(letters):
+    """Index of the lowest set bit of a non-zero 26-bit set."""
+    return popcount32((letters & -letters) - 1)
 
 
 @njit(cache=True)
-def _search_anchor(a, line, direction, root, root_start, limit, cells, cmask, cross, lm, wm,
-                   rack, tmask, tfirst, values, rack_size, bingo, out_words, out_meta,
-                   counter, cur, left, st):
-    """All placements whose leftmost anchor is square ``a`` of this line.
+def search_anchor(
+    anchor, line, direction, root, root_start, left_limit, view, rack, trie, scoring,
+    sink, word, left, frames,
+):  # fmt: skip
+    """All placements whose leftmost anchor is square ``anchor`` of this line.
 
     ``root``/``root_start``: the trie node and start square after the tiles
-    already left of the anchor; ``limit`` > 0 instead asks for left parts of
-    up to ``limit`` rack tiles (then root is 0 and root_start is a).
+    already left of the anchor; ``left_limit`` > 0 instead asks for left parts
+    of up to that many rack tiles (then root is 0 and root_start is the anchor).
     """
-    n = cells.shape[0]
-    kind, node, col, placed, start = st[0], st[1], st[2], st[3], st[4]
-    letter, phase, used, fresh = st[5], st[6], st[7], st[9]
-    sp = 0
+    cells = view.lines[direction, line]
+    cross_mask = view.cross_mask[direction, line]
+    cross_score = view.cross_score[direction, line]
+    letter_mult = view.letter_mult[direction, line]
+    word_mult = view.word_mult[direction, line]
+    size = cells.shape[0]
+    kind, node, square, placed, start = (
+        frames[KIND], frames[NODE], frames[SQUARE], frames[PLACED], frames[START]
+    )  # fmt: skip
+    todo, phase, used, fresh = frames[TODO], frames[PHASE], frames[USED], frames[FRESH]
+    top = 0
     node[0] = root
     placed[0] = 0
     fresh[0] = 1
-    if limit > 0:
+    if left_limit > 0:
         kind[0] = LEFT
-        col[0] = 0  # a left frame's col is the left part's length p
+        square[0] = 0  # a left frame's square is the left part's length
     else:
         kind[0] = RIGHT
-        col[0] = a
+        square[0] = anchor
         start[0] = root_start
-    while sp >= 0:
-        counter[NODES] += fresh[sp]
-        if kind[sp] == LEFT:
-            p = col[sp]
-            if fresh[sp]:
-                fresh[sp] = 0
-                # letter[] holds the letters still to try at this frame
-                letter[sp] = np.int64(tmask[node[sp]]) & ((1 << 26) - 1) & _rack_letters(rack)
-                phase[sp] = 0
-                used[sp] = -1
+    while top >= 0:
+        sink.counter[NODES] += fresh[top]
+        if kind[top] == LEFT:
+            length = square[top]
+            if fresh[top]:
+                fresh[top] = 0
+                todo[top] = np.int64(trie.mask[node[top]]) & ALL_LETTERS & rack_letters(rack)
+                phase[top] = 0
+                used[top] = -1
                 fits = True
-                for i in range(p):
-                    cur[a - p + i] = left[i]
+                for i in range(length):
+                    at = anchor - length + i
+                    word[at] = left[i]
                     # Under "touch" left-part squares are never constrained; under
                     # "through" one may sit under a board tile (its cross word counts).
-                    if (np.int64(cmask[a - p + i]) >> ((left[i] & 31) - 1)) & 1 == 0:
+                    if (np.int64(cross_mask[at]) >> ((left[i] & LETTER_MASK) - 1)) & 1 == 0:
                         fits = False
                 if not fits:
                     continue  # longer left parts shift onto other squares: still tried
                 # first the words that start with exactly this left part
-                sp += 1
-                kind[sp] = RIGHT
-                node[sp] = node[sp - 1]
-                col[sp] = a
-                start[sp] = a - p
-                placed[sp] = p
-                fresh[sp] = 1
+                top += 1
+                kind[top] = RIGHT
+                node[top] = node[top - 1]
+                square[top] = anchor
+                start[top] = anchor - length
+                placed[top] = length
+                fresh[top] = 1
                 continue
-            if used[sp] >= 0:
-                rack[used[sp]] += 1
-                used[sp] = -1
-            if p >= limit:
-                sp -= 1
+            if used[top] >= 0:
+                rack[used[top]] += 1
+                used[top] = -1
+            if length >= left_limit:
+                top -= 1
                 continue
         else:
-            if fresh[sp]:
-                fresh[sp] = 0
-                nd = node[sp]
-                c = col[sp]
-                while c < n and cells[c] != 0:
-                    nd = child(tmask, tfirst, nd, np.int64(cells[c] & 31) - 1)
-                    if nd < 0:
+            if fresh[top]:
+                fresh[top] = 0
+                at_node = node[top]
+                at = square[top]
+                while at < size and cells[at] != EMPTY:
+                    at_node = child(trie, at_node, np.int64(cells[at] & LETTER_MASK) - 1)
+                    if at_node < 0:
                         break
-                    cur[c] = cells[c]
-                    c += 1
-                if nd < 0:
-                    sp -= 1
+                    word[at] = cells[at]
+                    at += 1
+                if at_node < 0:
+                    top -= 1
                     continue
-                node[sp] = nd
-                col[sp] = c
-                s = start[sp]
-                if c > a and c - s >= 2 and is_terminal(tmask, nd):
-                    emit = True
-                    if direction == 1 and placed[sp] == 1:
+                node[top] = at_node
+                square[top] = at
+                first = start[top]
+                if at > anchor and at - first >= 2 and is_terminal(trie, at_node):
+                    listed = True
+                    if direction == DOWN and placed[top] == 1:
                         # a single tile that also forms an across word is listed across only
-                        for q in range(s, c):
-                            if cur[q] & NEW_FLAG and cross[q] >= 0:
-                                emit = False
-                    if emit:
-                        score = score_line(cur, s, c - 1, lm, wm, cross, values, rack_size,
-                                           bingo)
-                        record_move(cur, s, c - 1, line, direction, placed[sp], score,
-                                    out_words, out_meta, counter[MOVES])
-                        counter[MOVES] += 1
-                if c >= n:
-                    sp -= 1
+                        for q in range(first, at):
+                            if word[q] & NEW_FLAG and cross_score[q] >= 0:
+                                listed = False
+                    if listed:
+                        score = score_line(
+                            word, first, at - 1, letter_mult, word_mult, cross_score, scoring
+                        )
+                        emit(sink, word, first, at - 1, line, direction, placed[top], score,
+                             rack)  # fmt: skip
+                if at >= size:
+                    top -= 1
                     continue
-                todo = np.int64(cmask[c]) & np.int64(tmask[nd]) & _rack_letters(rack)
-                if todo == 0:
-                    sp -= 1
+                letters = (
+                    np.int64(cross_mask[at]) & np.int64(trie.mask[at_node]) & rack_letters(rack)
+                )
+                if letters == 0:
+                    top -= 1
                     continue
-                letter[sp] = todo
-                phase[sp] = 0
-                used[sp] = -1
-            elif used[sp] >= 0:
-                rack[used[sp]] += 1
-                used[sp] = -1
+                todo[top] = letters
+                phase[top] = 0
+                used[top] = -1
+            elif used[top] >= 0:
+                rack[used[top]] += 1
+                used[top] = -1
         # Next (letter, real tile or blank) choice of the top frame. The rack
         # is restored after each child, so the letters playable here stay
         # those computed when the frame was entered.
-        todo = letter[sp]
-        ph = phase[sp]
-        use = -1
-        lt = 0
-        while todo != 0:
-            lt = _lowest_letter(todo)
-            if ph == 0:
-                ph = 1
-                if rack[lt] > 0:
-                    use = lt
+        letters = todo[top]
+        step = phase[top]
+        take = -1
+        letter = 0
+        while letters != 0:
+            letter = lowest_letter(letters)
+            if step == 0:
+                step = 1
+                if rack[letter] > 0:
+                    take = letter
                     break
-            if ph == 1:
-                ph = 2
-                if rack[26] > 0:
-                    use = 26
+            if step == 1:
+                step = 2
+                if rack[BLANK] > 0:
+                    take = BLANK
                     break
-            todo &= todo - 1
-            ph = 0
-        if use < 0:
-            sp -= 1
+            letters &= letters - 1
+            step = 0
+        if take < 0:
+            top -= 1
             continue
-        letter[sp] = todo
-        phase[sp] = ph
-        rack[use] -= 1
-        used[sp] = use
-        code = (lt + 1) | NEW_FLAG
-        if use == 26:
-            code |= 32
-        nd = child(tmask, tfirst, node[sp], np.int64(lt))
-        if kind[sp] == LEFT:
-            left[col[sp]] = code
-            sp += 1
-            kind[sp] = LEFT
-            node[sp] = nd
-            col[sp] = col[sp - 1] + 1
-            fresh[sp] = 1
+        todo[top] = letters
+        phase[top] = step
+        rack[take] -= 1
+        used[top] = take
+        code = (letter + 1) | NEW_FLAG
+        if take == BLANK:
+            code |= BLANK_FLAG
+        next_node = child(trie, node[top], np.int64(letter))
+        if kind[top] == LEFT:
+            left[square[top]] = code
+            top += 1
+            kind[top] = LEFT
+            node[top] = next_node
+            square[top] = square[top - 1] + 1
+            fresh[top] = 1
         else:
-            c = col[sp]
-            cur[c] = code
-            sp += 1
-            kind[sp] = RIGHT
-            node[sp] = nd
-            col[sp] = c + 1
-            start[sp] = start[sp - 1]
-            placed[sp] = placed[sp - 1] + 1
-            fresh[sp] = 1
+            at = square[top]
+            word[at] = code
+            top += 1
+            kind[top] = RIGHT
+            node[top] = next_node
+            square[top] = at + 1
+            start[top] = start[top - 1]
+            placed[top] = placed[top - 1] + 1
+            fresh[top] = 1
 
 
 @njit(cache=True)
-def _generate_lines(lines, lm, wm, direction, start_r, start_c, through, rack, tmask, tfirst,
-                    values, rack_size, bingo, out_words, out_meta, counter):
-    n = lines.shape[0]
-    cmask, cross = cross_checks(lines, tmask, tfirst, values)
-    anc = anchors(lines, start_r, start_c, through)
-    cur = np.zeros(MAX_LINE, dtype=np.uint8)
-    left = np.zeros(MAX_LINE, dtype=np.uint8)
-    st = np.zeros((10, MAX_LINE + 2), dtype=np.int64)
+def anchor_root(cells, anchors, line, anchor, trie, tiles):
+    """How the search at ``anchor`` starts: (root node, root start, left limit).
+    Tiles already left of the anchor are followed through the trie (root -1:
+    no word starts with them); else the left part may take up to ``left_limit``
+    rack tiles on the empty non-anchor squares there."""
+    root = 0
+    root_start = anchor
+    left_limit = 0
+    if anchor > 0 and cells[anchor - 1] != EMPTY:
+        root_start = anchor - 1
+        while root_start > 0 and cells[root_start - 1] != EMPTY:
+            root_start -= 1
+        for at in range(root_start, anchor):
+            root = child(trie, root, np.int64(cells[at] & LETTER_MASK) - 1)
+            if root < 0:
+                break
+    else:
+        at = anchor - 1
+        while at >= 0 and cells[at] == EMPTY and not anchors[line, at]:
+            left_limit += 1
+            at -= 1
+        if left_limit > tiles - 1:
+            left_limit = tiles - 1
+    return root, root_start, left_limit
+
+
+@njit(cache=True)
+def search_from(direction, line, anchor, root, root_start, left_limit, view, rack, trie,
+                scoring, sink, word, left, frames):  # fmt: skip
+    cells = view.lines[direction, line]
+    for at in range(root_start, anchor):
+        word[at] = cells[at]  # the tiles already left of the anchor
+    search_anchor(
+        anchor, line, direction, root, root_start, left_limit, view, rack, trie,
+        scoring, sink, word, left, frames,
+    )  # fmt: skip
+
+
+@njit(cache=True)
+def rack_tiles(rack):
     tiles = 0
-    for i in range(27):
+    for i in range(rack.shape[0]):
         tiles += rack[i]
-    for r in range(n):
-        cells = lines[r]
-        for a in range(n):
-            if not anc[r, a]:
+    return tiles
+
+
+@njit(cache=True)
+def generate_direction(direction, view, rack, trie, scoring, sink):
+    size = view.lines.shape[1]
+    anchors = view.anchors[direction]
+    word = np.zeros(MAX_LINE, dtype=np.uint8)
+    left = np.zeros(MAX_LINE, dtype=np.uint8)
+    frames = np.zeros((FRAME_ROWS, MAX_LINE + 2), dtype=np.int64)
+    tiles = rack_tiles(rack)
+    for line in range(size):
+        cells = view.lines[direction, line]
+        for anchor in range(size):
+            if not anchors[line, anchor]:
                 continue
-            counter[ANCHORS] += 1
-            # One call site with plain int64 arguments: a literal 0 at a call
-            # makes Numba compile another specialisation of the whole search.
-            root = 0
-            root_start = a
-            limit = 0
-            if a > 0 and cells[a - 1] != 0:
-                root_start = a - 1
-                while root_start > 0 and cells[root_start - 1] != 0:
-                    root_start -= 1
-                for c in range(root_start, a):
-                    root = child(tmask, tfirst, root, np.int64(cells[c] & 31) - 1)
-                    if root < 0:
-                        break
-                    cur[c] = cells[c]
+            sink.counter[ANCHORS] += 1
+            root, root_start, left_limit = anchor_root(cells, anchors, line, anchor, trie, tiles)
+            if root < 0:
+                continue
+            search_from(direction, line, anchor, root, root_start, left_limit, view, rack, trie,
+                        scoring, sink, word, left, frames)  # fmt: skip
+
+
+@njit(cache=True)
+def no_best(size):
+    """The best-N half of a sink that records every placement."""
+    return (
+        np.zeros(1, dtype=np.int64), np.zeros(RACK_TYPES, dtype=np.int64),
+        np.zeros((2, size, size), dtype=np.bool_), 0, np.zeros(1, dtype=np.int64),
+        np.zeros((1, size), dtype=np.uint8), np.zeros((1, META_COLUMNS), dtype=np.int32),
+        np.zeros(1, dtype=np.int64),
+    )  # fmt: skip
+
+
+@njit(cache=True)
+def run(view, rack, trie, scoring, sink):
+    working_rack = rack.astype(np.int32)  # the search takes and returns tiles
+    for direction in range(2):
+        generate_direction(direction, view, working_rack, trie, scoring, sink)
+
+
+@njit(cache=True)
+def generate(view, rack, trie, scoring, capacity):
+    """All placements on a board view, both directions.
+
+    Returns (words, meta, counter): the MoveList arrays (``scrabble.moves``),
+    counter = moves found (may exceed capacity: call again with more), trie
+    nodes visited, anchors."""
+    size = view.lines.shape[1]
+    out_words = np.empty((capacity, size), dtype=np.uint8)  # a word is at most a line long
+    out_meta = np.empty((capacity, META_COLUMNS), dtype=np.int32)
+    counter = np.zeros(COUNTERS, dtype=np.int64)
+    values, radix, hotspots, penalty, best_equity, best_words, best_meta, best_size = no_best(size)
+    sink = Sink(out_words, out_meta, counter, 0, values, radix, hotspots, penalty, best_equity,
+                best_words, best_meta, best_size, np.zeros(1, dtype=np.int64))  # fmt: skip
+    run(view, rack, trie, scoring, sink)
+    found = min(counter[MOVES], capacity)
+    return out_words[:found], out_meta[:found], counter
+
+
+MAX_BLANK_CASES = 8
+
+
+@njit(cache=True)
+def best(view, rack, trie, scoring, values, radix, hotspots, penalty, top, prune, table):
+    """The best ``top`` placements by static equity (``engines.sink``), both
+    directions. Returns (equity, words, meta, counter); rows in heap order.
+
+    With ``prune``, each anchor gets shadow bounds (``engines.shadow``), one per
+    number of blanks a placement there could use; anchors are searched from
+    the highest bound down, the search stops when no bound left can reach the
+    kept moves, and an anchor is searched with only as many blanks as a bound
+    still allows (a blank kept is worth a lot: most placements that would
+    spend it cannot compete, and ruling them out removes the blank's 26-way
+    branching)."""
+    size = view.lines.shape[1]
+    counter = np.zeros(COUNTERS, dtype=np.int64)
+    sink = Sink(
+        np.zeros((0, size), dtype=np.uint8), np.zeros((0, META_COLUMNS), dtype=np.int32),
+        counter, top, values, radix, hotspots, penalty, np.zeros(top + 1, dtype=np.int64),
+        np.zeros((top + 1, size), dtype=np.uint8),
+        np.zeros((top + 1, META_COLUMNS), dtype=np.int32), np.zeros(1, dtype=np.int64),
+        np.zeros(1, dtype=np.int64),
+    )  # fmt: skip
+    working = rack.astype(np.int32)
+    if not prune:
+        for direction in range(2):
+            generate_direction(direction, view, working, trie, scoring, sink)
+        kept = sink.best_size[0]
+        return sink.best_equity[:kept], sink.best_words[:kept], sink.best_meta[:kept], counter
+    lowest = np.iinfo(np.int64).min
+    tiles = rack_tiles(working)
+    held = min(working[BLANK], MAX_BLANK_CASES - 1)
+    cases = held + 1  # placements using 0..held blanks
+    playable = np.zeros(cases, dtype=np.int64)
+    tile_values = np.zeros((cases, tiles), dtype=np.int64)
+    best_keep = np.zeros((cases, tiles + 1), dtype=np.int64)
+    for used in range(cases):
+        playable[used] = rack_letters(working) if used > 0 else real_letters(working)
+        case_values = tile_values_descending(working, scoring.values, used)
+        tile_values[used, : case_values.shape[0]] = case_values
+        best_keep[used] = best_keep_by_tiles_played(values, radix, working, used)
+    lettered = tiles - working[BLANK]
+    scratch = np.zeros((6, MAX_LINE), dtype=np.int64)
+    rack_low = np.uint64(0)
+    rack_high = np.uint64(0)
+    for letter in range(26):
+        for _ in range(working[letter]):
+            rack_low += INC[letter, 0]
+            rack_high += INC[letter, 1]
+    anagrams = Anagrams(
+        table, np.zeros(MAX_LINE, dtype=np.bool_), rack_low, rack_high,
+        np.zeros(ANAGRAM_CACHE, dtype=np.uint64), np.zeros(ANAGRAM_CACHE, dtype=np.uint64),
+        np.zeros(ANAGRAM_CACHE, dtype=np.int64), np.zeros(ANAGRAM_CACHE, dtype=np.int8),
+        np.zeros(1, dtype=np.int64),
+    )  # fmt: skip
+    found = 0
+    plan = np.empty((2 * size * size, 6), dtype=np.int64)
+    bounds = np.empty((2 * size * size, cases), dtype=np.int64)
+    overall = np.empty(2 * size * size, dtype=np.int64)
+    for direction in range(2):
+        anchors = view.anchors[direction]
+        caps = square_caps_of(view.lines[direction], view.cross_mask[direction], working,
+                              scoring.values)  # fmt: skip
+        for line in range(size):
+            cells = view.lines[direction, line]
+            for anchor in range(size):
+                if not anchors[line, anchor]:
+                    continue
+                counter[ANCHORS] += 1
+                root, root_start, left_limit = anchor_root(cells, anchors, line, anchor, trie,
+                                                           tiles)  # fmt: skip
                 if root < 0:
                     continue
-            else:
-                k = a - 1
-                while k >= 0 and cells[k] == 0 and not anc[r, k]:
-                    limit += 1
-                    k -= 1
-                if limit > tiles - 1:
-                    limit = tiles - 1
-            _search_anchor(a, r, direction, root, root_start, limit, cells, cmask[r], cross[r],
-                           lm[r], wm[r], rack, tmask, tfirst, values, rack_size, bingo,
-                           out_words, out_meta, counter, cur, left, st)
+                top_bound = lowest
+                for used in range(cases):
+                    bound = anchor_bound(
+                        cells, view.cross_mask[direction, line],
+                        view.cross_score[direction, line], view.letter_mult[direction, line],
+                        view.word_mult[direction, line], caps[line], anchor, root_start,
+                        left_limit, root_start < anchor, playable[used],
+                        tile_values[used, : lettered + used], scoring.values, best_keep[used],
+                        scoring.rack_size, scoring.bingo_bonus, scratch, anagrams, used, working,
+                        values, radix,
+                    )  # fmt: skip
+                    bounds[found, used] = bound
+                    if bound > top_bound:
+                        top_bound = bound
+                if top_bound == lowest:
+                    continue
+                plan[found, 0] = direction
+                plan[found, 1] = line
+                plan[found, 2] = anchor
+                plan[found, 3] = root
+                plan[found, 4] = root_start
+                plan[found, 5] = left_limit
+                overall[found] = top_bound
+                found += 1
+    order = np.argsort(-overall[:found], kind="mergesort")
+    word = np.zeros(MAX_LINE, dtype=np.uint8)
+    left = np.zeros(MAX_LINE, dtype=np.uint8)
+    frames = np.zeros((FRAME_ROWS, MAX_LINE + 2), dtype=np.int64)
+    for k in range(found):
+        i = order[k]
+        threshold = sink.best_equity[0] if sink.best_size[0] == top else lowest
+        if overall[i] < threshold:
+            counter[PRUNED] += found - k
+            break
+        usable = 0  # the most blanks a placement here may use and still compete
+        for used in range(cases):
+            if bounds[i, used] >= threshold:
+                usable = used
+        if usable < held:
+            counter[BLANKS_HIDDEN] += 1
+        working[BLANK] = usable
+        sink.kept_offset[0] = (held - usable) * radix[BLANK]
+        search_from(plan[i, 0], plan[i, 1], plan[i, 2], plan[i, 3], plan[i, 4], plan[i, 5],
+                    view, working, trie, scoring, sink, word, left, frames)  # fmt: skip
+    working[BLANK] = held
+    sink.kept_offset[0] = 0
+    kept = sink.best_size[0]
+    return sink.best_equity[:kept], sink.best_words[:kept], sink.best_meta[:kept], counter
 
 
-@njit(cache=True)
-def generate(board, n, lm, wm, values, rack, tmask, tfirst, start_r, start_c, through, rack_size,
-             bingo, capacity):
-    """All placements of a position, both directions.
-
-    Returns (words, meta, counter): words[k] the main word's cell codes,
-    meta[k] = row, col, direction (0 across, 1 down), length, tiles placed,
-    score; counter = moves found (may exceed capacity: call again with more),
-    trie nodes visited, anchors.
-    """
-    # Writable C-contiguous copies for both directions: one array type, so the
-    # line search is compiled once rather than once per read-only/transposed
-    # variant (each variant cost about 20 s of cold compile).
-    b = board.reshape(n, n).copy()
-    lm2 = lm.reshape(n, n).copy()
-    wm2 = wm.reshape(n, n).copy()
-    out_words = np.empty((capacity, n), dtype=np.uint8)  # a word is at most a line long
-    out_meta = np.empty((capacity, 6), dtype=np.int32)
-    counter = np.zeros(3, dtype=np.int64)
-    r = rack.astype(np.int32)
-    for direction in range(2):
-        if direction == 0:
-            lines, lml, wml, sr, sc = b, lm2, wm2, start_r, start_c
-        else:
-            lines = np.ascontiguousarray(b.T)
-            lml = np.ascontiguousarray(lm2.T)
-            wml = np.ascontiguousarray(wm2.T)
-            sr, sc = start_c, start_r
-        _generate_lines(lines, lml, wml, direction, sr, sc, through, r, tmask, tfirst, values,
-                        rack_size, bingo, out_words, out_meta, counter)
-    k = min(counter[MOVES], capacity)
-    return out_words[:k], out_meta[:k], counter
+@njit(cache=True, inline="always")
+def real_letters(rack):
+    """The letter set of the rack's lettered tiles (blanks not counted)."""
+    letters = np.int64(0)
+    for letter in range(26):
+        if rack[letter] > 0:
+            letters |= np.int64(1) << letter
+    return letters

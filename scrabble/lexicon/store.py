@@ -35,16 +35,24 @@ class LexiconInfo:
     format_version: int
 
     def as_dict(self) -> dict[str, object]:
-        return {"name": self.name, "words": self.words, "signatures": self.signatures,
-                "sha256": self.sha256}
+        return {
+            "name": self.name,
+            "words": self.words,
+            "signatures": self.signatures,
+            "sha256": self.sha256,
+        }
 
 
 def read_info(db_path: Path) -> LexiconInfo:
     with sqlite3.connect(f"file:{db_path}?mode=ro", uri=True) as con:
         meta = dict(con.execute("SELECT key, value FROM meta"))
-    return LexiconInfo(name=meta["name"], words=int(meta["words"]),
-                       signatures=int(meta["signatures"]), sha256=meta["sha256"],
-                       format_version=int(meta["format_version"]))
+    return LexiconInfo(
+        name=meta["name"],
+        words=int(meta["words"]),
+        signatures=int(meta["signatures"]),
+        sha256=meta["sha256"],
+        format_version=int(meta["format_version"]),
+    )
 
 
 def is_current(db_path: Path, word_list_sha256: str) -> bool:
@@ -65,8 +73,9 @@ def group_by_signature(words: list[str]) -> dict[bytes, list[str]]:
     return groups
 
 
-def write_database(word_list: WordList, db_path: Path,
-                   progress: Callable[[int, int], None] | None = None) -> LexiconInfo:
+def write_database(
+    word_list: WordList, db_path: Path, progress: Callable[[int, int], None] | None = None
+) -> LexiconInfo:
     groups = group_by_signature(word_list.words)
     tmp = db_path.with_name(f"{db_path.name}.tmp{os.getpid()}")
     tmp.unlink(missing_ok=True)
@@ -75,24 +84,38 @@ def write_database(word_list: WordList, db_path: Path,
         try:
             con.execute("PRAGMA journal_mode=OFF")
             con.execute("PRAGMA synchronous=OFF")
-            con.execute("CREATE TABLE signatures (signature BLOB PRIMARY KEY, "
-                        "words TEXT NOT NULL) WITHOUT ROWID")
+            con.execute(
+                "CREATE TABLE signatures (signature BLOB PRIMARY KEY, "
+                "words TEXT NOT NULL) WITHOUT ROWID"
+            )
             con.execute("CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)")
             items = sorted(groups.items())
             batch = 20000
             for start in range(0, len(items), batch):
-                chunk = items[start:start + batch]
-                con.executemany("INSERT INTO signatures VALUES (?, ?)",
-                                ((sig, " ".join(ws)) for sig, ws in chunk))
+                chunk = items[start : start + batch]
+                con.executemany(
+                    "INSERT INTO signatures VALUES (?, ?)",
+                    ((sig, " ".join(ws)) for sig, ws in chunk),
+                )
                 if progress:
                     progress(start + len(chunk), len(items))
-            info = LexiconInfo(name=word_list.name, words=len(word_list.words),
-                               signatures=len(groups), sha256=word_list.sha256,
-                               format_version=FORMAT_VERSION)
-            con.executemany("INSERT INTO meta VALUES (?, ?)", [
-                ("name", info.name), ("words", str(info.words)),
-                ("signatures", str(info.signatures)), ("sha256", info.sha256),
-                ("format_version", str(FORMAT_VERSION))])
+            info = LexiconInfo(
+                name=word_list.name,
+                words=len(word_list.words),
+                signatures=len(groups),
+                sha256=word_list.sha256,
+                format_version=FORMAT_VERSION,
+            )
+            con.executemany(
+                "INSERT INTO meta VALUES (?, ?)",
+                [
+                    ("name", info.name),
+                    ("words", str(info.words)),
+                    ("signatures", str(info.signatures)),
+                    ("sha256", info.sha256),
+                    ("format_version", str(FORMAT_VERSION)),
+                ],
+            )
             con.commit()
         finally:
             con.close()
@@ -106,8 +129,7 @@ def _terminal_progress(done: int, total: int) -> None:
     if sys.stderr.isatty():
         width = 30
         filled = width * done // total
-        sys.stderr.write(f"\r  signatures [{'#' * filled}{'.' * (width - filled)}] "
-                         f"{done}/{total}")
+        sys.stderr.write(f"\r  signatures [{'#' * filled}{'.' * (width - filled)}] {done}/{total}")
         if done == total:
             sys.stderr.write("\n")
         sys.stderr.flush()

@@ -22,10 +22,11 @@ from __future__ import annotations
 
 import sqlite3
 import time
-from dataclasses import dataclass
 from pathlib import Path
+from typing import NamedTuple
 
 import numpy as np
+import numpy.typing as npt
 from numba import njit
 
 from scrabble.lexicon.signature import SIGNATURE_BYTES
@@ -59,22 +60,22 @@ def keys_from_blobs(blobs: list[bytes] | bytes, count: int) -> np.ndarray:
 
 def blobs_from_keys(keys: np.ndarray) -> np.ndarray:
     """(m, 2) uint64 keys -> (m, 13) uint8 signatures."""
-    k = np.ascontiguousarray(keys, dtype="<u8")
-    return k.view(np.uint8).reshape(len(k), 16)[:, :SIGNATURE_BYTES]
+    little = np.ascontiguousarray(keys, dtype="<u8")
+    return little.view(np.uint8).reshape(len(little), 16)[:, :SIGNATURE_BYTES]
 
 
 @njit(cache=True, inline="always")
-def fnv1a(a, b):
-    """FNV-1a 64-bit over the 13 signature bytes held in (a, b)."""
-    h = np.uint64(1469598103934665603)
+def fnv1a(low, high):
+    """FNV-1a 64-bit over the 13 signature bytes held in (low, high)."""
+    hashed = np.uint64(1469598103934665603)
     prime = np.uint64(1099511628211)
-    for i in range(8):
-        h ^= (a >> np.uint64(8 * i)) & np.uint64(255)
-        h *= prime
-    for i in range(5):
-        h ^= (b >> np.uint64(8 * i)) & np.uint64(255)
-        h *= prime
-    return h
+    for byte in range(8):
+        hashed ^= (low >> np.uint64(8 * byte)) & np.uint64(255)
+        hashed *= prime
+    for byte in range(5):
+        hashed ^= (high >> np.uint64(8 * byte)) & np.uint64(255)
+        hashed *= prime
+    return hashed
 
 
 @njit(cache=True)
@@ -84,17 +85,35 @@ def build_slots(keys, capacity):
     match, so a miss (most look-ups) touches the slot array alone."""
     slots = np.full(capacity, -1, dtype=np.int64)
     mask = np.uint64(capacity - 1)
-    for i in range(keys.shape[0]):
-        h = fnv1a(keys[i, 0], keys[i, 1])
-        s = np.int64(h & mask)
-        while slots[s] >= 0:
-            s = (s + 1) & (capacity - 1)
-        slots[s] = (np.int64(h >> np.uint64(33)) << 32) | i
+    for row in range(keys.shape[0]):
+        hashed = fnv1a(keys[row, 0], keys[row, 1])
+        slot = np.int64(hashed & mask)
+        while slots[slot] >= 0:
+            slot = (slot + 1) & (capacity - 1)
+        slots[slot] = (np.int64(hashed >> np.uint64(33)) << 32) | row
     return slots
 
 
+@njit(cache=True, inline="always")
+def probe_one(slots, keys, low, high):
+    """The row of signature (low, high), or -1: one probe sequence."""
+    capacity = slots.shape[0]
+    hashed = fnv1a(low, high)
+    at = np.int64(hashed & np.uint64(capacity - 1))
+    tag = np.int64(hashed >> np.uint64(33))
+    while True:
+        slot = slots[at]
+        if slot < 0:
+            return -1
+        if slot >> 32 == tag:
+            row = slot & 0xFFFFFFFF
+            if keys[row, 0] == low and keys[row, 1] == high:
+                return row
+        at = (at + 1) & (capacity - 1)
+
+
 @njit(cache=True)
-def probe_many(slots, keys, queries):
+def probe_signatures(slots, keys, queries):
     """Rows for (q, 2) query keys (-1 = miss) and the slots visited.
 
     Three passes rather than one probe after another: all hashes, then every
@@ -102,22 +121,22 @@ def probe_many(slots, keys, queries):
     waits on each cache miss in turn), then the comparisons and any further
     probing. 2.2x faster on the corpus's query sets with cold caches
     (``docs/worker-transport.md``)."""
-    q = queries.shape[0]
-    cap = slots.shape[0]
-    low = np.uint64(cap - 1)
-    start = np.empty(q, dtype=np.int64)
-    tag = np.empty(q, dtype=np.int64)
-    for i in range(q):
-        h = fnv1a(queries[i, 0], queries[i, 1])
-        start[i] = np.int64(h & low)
-        tag[i] = np.int64(h >> np.uint64(33))
-    first = np.empty(q, dtype=np.int64)
-    for i in range(q):
+    count = queries.shape[0]
+    capacity = slots.shape[0]
+    mask = np.uint64(capacity - 1)
+    start = np.empty(count, dtype=np.int64)
+    tag = np.empty(count, dtype=np.int64)
+    for i in range(count):
+        hashed = fnv1a(queries[i, 0], queries[i, 1])
+        start[i] = np.int64(hashed & mask)
+        tag[i] = np.int64(hashed >> np.uint64(33))
+    first = np.empty(count, dtype=np.int64)
+    for i in range(count):
         first[i] = slots[start[i]]
-    out = np.empty(q, dtype=np.int32)
+    out = np.empty(count, dtype=np.int32)
     visited = 0
-    for i in range(q):
-        s = start[i]
+    for i in range(count):
+        at = start[i]
         slot = first[i]
         out[i] = -1
         while True:
@@ -129,8 +148,8 @@ def probe_many(slots, keys, queries):
                 if keys[row, 0] == queries[i, 0] and keys[row, 1] == queries[i, 1]:
                     out[i] = row
                     break
-            s = (s + 1) & (cap - 1)
-            slot = slots[s]
+            at = (at + 1) & (capacity - 1)
+            slot = slots[at]
     return out, visited
 
 
@@ -139,19 +158,19 @@ def gather_rows(text, text_off, rows):
     """The words of the hit rows as one space-separated byte buffer (one
     decode and one split in Python instead of one per row)."""
     total = 0
-    for r in rows:
-        if r >= 0:
-            total += text_off[r + 1] - text_off[r]
+    for row in rows:
+        if row >= 0:
+            total += text_off[row + 1] - text_off[row]
     out = np.empty(max(total - 1, 0), dtype=np.uint8)
     pos = 0
-    for r in rows:
-        if r < 0:
+    for row in rows:
+        if row < 0:
             continue
         if pos > 0:
             out[pos - 1] = 32  # the row's newline becomes the separator
-        start = text_off[r]
-        stop = text_off[r + 1] - 1
-        out[pos:pos + stop - start] = text[start:stop]
+        start = text_off[row]
+        stop = text_off[row + 1] - 1
+        out[pos : pos + stop - start] = text[start:stop]
         pos += stop - start + 1
     return out
 
@@ -189,12 +208,13 @@ def _text_arrays(joined: bytes, count: int) -> tuple[np.ndarray, np.ndarray]:
     return text, text_off
 
 
-@dataclass(frozen=True)
-class SignatureTable:
-    keys: np.ndarray
-    slots: np.ndarray
-    text: np.ndarray
-    text_off: np.ndarray
+class SignatureTable(NamedTuple):
+    """Passed to kernels as it is (Numba takes a named tuple of arrays)."""
+
+    keys: npt.NDArray[np.uint64]
+    slots: npt.NDArray[np.int64]
+    text: npt.NDArray[np.uint8]
+    text_off: npt.NDArray[np.int32]
     load_ms: float = 0.0
 
     @property
@@ -210,14 +230,20 @@ class SignatureTable:
         return self.keys.nbytes + self.slots.nbytes + self.text.nbytes + self.text_off.nbytes
 
     @classmethod
-    def from_arrays(cls, keys: np.ndarray, text: np.ndarray, text_off: np.ndarray,
-                    started: float) -> SignatureTable:
+    def from_arrays(
+        cls, keys: np.ndarray, text: np.ndarray, text_off: np.ndarray, started: float
+    ) -> SignatureTable:
         capacity = 1
         while capacity * LOAD_FACTOR < max(len(keys), 1):
             capacity <<= 1
         slots = build_slots(keys, capacity)
-        return cls(keys=keys, slots=slots, text=text, text_off=text_off,
-                   load_ms=(time.perf_counter() - started) * 1000)
+        return cls(
+            keys=keys,
+            slots=slots,
+            text=text,
+            text_off=text_off,
+            load_ms=(time.perf_counter() - started) * 1000,
+        )
 
     @classmethod
     def from_rows(cls, rows: list[tuple[bytes, str]]) -> SignatureTable:
@@ -235,15 +261,15 @@ class SignatureTable:
         with sqlite3.connect(f"file:{db_path}?mode=ro", uri=True) as con:
             hexes, words, count = con.execute(
                 "SELECT group_concat(hex(signature), ''), group_concat(words, char(10)), "
-                "count(*) FROM signatures").fetchone()
+                "count(*) FROM signatures"
+            ).fetchone()
         con.close()
         keys = keys_from_blobs(bytes.fromhex(hexes or ""), count)
-        return cls.from_arrays(keys, *_text_arrays((words or "").encode("ascii"), count),
-                               started)
+        return cls.from_arrays(keys, *_text_arrays((words or "").encode("ascii"), count), started)
 
     def lookup(self, queries: np.ndarray) -> tuple[np.ndarray, int]:
         """(q, 2) uint64 keys -> rows (-1 miss) and slots probed."""
-        rows, probes = probe_many(self.slots, self.keys, np.ascontiguousarray(queries))
+        rows, probes = probe_signatures(self.slots, self.keys, np.ascontiguousarray(queries))
         return rows, int(probes)
 
     def words_of(self, rows: np.ndarray) -> list[str]:

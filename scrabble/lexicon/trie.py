@@ -9,19 +9,21 @@ breadth-first order, which keeps the top levels (walked most) together.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 import numpy as np
+import numpy.typing as npt
 from numba import njit
 
 TERMINAL = np.uint32(1 << 26)
 LETTERS = (1 << 26) - 1
 
 
-@dataclass(frozen=True)
-class Trie:
-    mask: np.ndarray  # uint32 per node
-    first: np.ndarray  # int32 per node
+class Trie(NamedTuple):
+    """Passed to kernels as it is (Numba takes a named tuple of arrays)."""
+
+    mask: npt.NDArray[np.uint32]  # per node
+    first: npt.NDArray[np.int32]  # per node
 
     @property
     def nodes(self) -> int:
@@ -33,10 +35,10 @@ class Trie:
 
     def contains(self, word: str) -> bool:
         codes = np.frombuffer(word.upper().encode("ascii"), dtype=np.uint8) - 65
-        return bool(contains(self.mask, self.first, codes.astype(np.uint8)))
+        return bool(contains(self, codes.astype(np.uint8)))
 
 
-def word_matrix(words: list[str]) -> tuple[np.ndarray, np.ndarray]:
+def word_matrix(words: list[str]) -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.int32]]:
     """Sorted words -> (n, longest) letter codes 1..26 (0 padded) and lengths."""
     width = max((len(w) for w in words), default=1)
     padded = "".join(w.ljust(width, "@") for w in words).encode("ascii")
@@ -47,45 +49,45 @@ def word_matrix(words: list[str]) -> tuple[np.ndarray, np.ndarray]:
 
 @njit(cache=True)
 def _build(matrix, lengths, total_letters):
-    cap = total_letters + 1
-    mask = np.zeros(cap, dtype=np.uint32)
-    first = np.zeros(cap, dtype=np.int32)
-    q_node = np.empty(cap, dtype=np.int32)
-    q_lo = np.empty(cap, dtype=np.int32)
-    q_hi = np.empty(cap, dtype=np.int32)
-    q_depth = np.empty(cap, dtype=np.int32)
+    # breadth first: a queue of (node, its words' range in the sorted list, depth)
+    room = total_letters + 1
+    mask = np.zeros(room, dtype=np.uint32)
+    first = np.zeros(room, dtype=np.int32)
+    queue_node = np.empty(room, dtype=np.int32)
+    queue_from = np.empty(room, dtype=np.int32)
+    queue_to = np.empty(room, dtype=np.int32)
+    queue_depth = np.empty(room, dtype=np.int32)
     head = 0
     tail = 1
-    q_node[0] = 0
-    q_lo[0] = 0
-    q_hi[0] = matrix.shape[0]
-    q_depth[0] = 0
+    queue_node[0] = 0
+    queue_from[0] = 0
+    queue_to[0] = matrix.shape[0]
+    queue_depth[0] = 0
     free = 1
     while head < tail:
-        node = q_node[head]
-        lo = q_lo[head]
-        hi = q_hi[head]
-        d = q_depth[head]
+        node = queue_node[head]
+        word = queue_from[head]
+        end = queue_to[head]
+        depth = queue_depth[head]
         head += 1
-        i = lo
         # Sorted order puts the word that ends here first.
-        if i < hi and lengths[i] == d:
+        if word < end and lengths[word] == depth:
             mask[node] |= np.uint32(1 << 26)
-            i += 1
+            word += 1
         first[node] = free
-        while i < hi:
-            letter = matrix[i, d]
-            j = i + 1
-            while j < hi and matrix[j, d] == letter:
-                j += 1
+        while word < end:
+            letter = matrix[word, depth]
+            after = word + 1
+            while after < end and matrix[after, depth] == letter:
+                after += 1
             mask[node] |= np.uint32(1 << (letter - 1))
-            q_node[tail] = free
-            q_lo[tail] = i
-            q_hi[tail] = j
-            q_depth[tail] = d + 1
+            queue_node[tail] = free
+            queue_from[tail] = word
+            queue_to[tail] = after
+            queue_depth[tail] = depth + 1
             tail += 1
             free += 1
-            i = j
+            word = after
     return mask[:free].copy(), first[:free].copy()
 
 
@@ -105,25 +107,25 @@ def popcount32(x):
 
 
 @njit(cache=True, inline="always")
-def child(mask, first, node, letter):
-    """Child of node for letter 0..25, or -1."""
-    m = np.int64(mask[node])
-    if (m >> letter) & 1 == 0:
+def child(trie, node, letter):
+    """Child of node for letter index 0..25, or -1."""
+    letters = np.int64(trie.mask[node])
+    if (letters >> letter) & 1 == 0:
         return -1
-    return first[node] + popcount32(m & ((np.int64(1) << letter) - 1))
+    return trie.first[node] + popcount32(letters & ((np.int64(1) << letter) - 1))
 
 
 @njit(cache=True, inline="always")
-def is_terminal(mask, node):
-    return (np.int64(mask[node]) >> 26) & 1 == 1
+def is_terminal(trie, node):
+    return (np.int64(trie.mask[node]) >> 26) & 1 == 1
 
 
 @njit(cache=True)
-def contains(mask, first, codes):
-    """codes: letters 0..25."""
+def contains(trie, codes):
+    """codes: letter indices 0..25."""
     node = 0
     for k in range(codes.shape[0]):
-        node = child(mask, first, node, np.int64(codes[k]))
+        node = child(trie, node, np.int64(codes[k]))
         if node < 0:
             return False
-    return is_terminal(mask, node)
+    return is_terminal(trie, node)

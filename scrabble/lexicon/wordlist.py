@@ -30,8 +30,8 @@ def read_word_list(path: Path, name: str | None = None) -> WordList:
     try:
         text = raw.decode("ascii")
     except UnicodeDecodeError as exc:
-        line = raw[: exc.start].count(b"\n") + 1
-        raise WordListError(f"{path}: line {line}: non-ASCII byte") from None
+        bad_line = raw[: exc.start].count(b"\n") + 1
+        raise WordListError(f"{path}: line {bad_line}: non-ASCII byte") from None
     words: set[str] = set()
     for number, line in enumerate(text.splitlines(), start=1):
         word = line.strip()
@@ -40,11 +40,15 @@ def read_word_list(path: Path, name: str | None = None) -> WordList:
         if not word.isalpha():
             raise WordListError(f"{path}: line {number}: {word!r} has characters other than A-Z")
         if len(word) > MAX_WORD_LENGTH:
-            raise WordListError(f"{path}: line {number}: {word!r} has {len(word)} letters "
-                                f"(at most {MAX_WORD_LENGTH})")
+            raise WordListError(
+                f"{path}: line {number}: {word!r} has {len(word)} letters "
+                f"(at most {MAX_WORD_LENGTH})"
+            )
         if max(word.upper().count(ch) for ch in set(word.upper())) > MAX_COUNT:
-            raise WordListError(f"{path}: line {number}: {word!r} has a letter more than "
-                                f"{MAX_COUNT} times (a signature holds at most {MAX_COUNT})")
+            raise WordListError(
+                f"{path}: line {number}: {word!r} has a letter more than "
+                f"{MAX_COUNT} times (a signature holds at most {MAX_COUNT})"
+            )
         words.add(word.upper())
     if not words:
         raise WordListError(f"{path}: the word list is empty")

@@ -38,7 +38,7 @@ class Clock:
         drawn = self.squares - tiles_left
         step = self.tiles_per_turn
         weights = 0.0
-        tiles = drawn
+        tiles: float = drawn
         while tiles < self.squares:
             weights += profile(tiles / self.squares)
             tiles += step

@@ -8,18 +8,18 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from scrabble.lexicon.loaded import Lexicon
 from scrabble.rules import Rules
 from scrabble.wordgame.chance import LOG_FACT, three_letter_table
+from scrabble.wordgame.lexicons import PlayerLexicon
 from scrabble.wordgame.lines import BoardLines, board_lines, multiplier_lines
 from scrabble.wordgame.referee import GameSetup
 from scrabble.wordgame.rules import wordgame_rules
 from scrabble.wordgame.search import META_WIDTH, REACH_DEPTH, reach_masks, search
 
-_REACH: dict[int, tuple[Lexicon, np.ndarray]] = {}
+_REACH: dict[int, tuple[PlayerLexicon, np.ndarray]] = {}
 
 
-def reach_for(lexicon: Lexicon) -> np.ndarray:
+def reach_for(lexicon: PlayerLexicon) -> np.ndarray:
     entry = _REACH.get(id(lexicon))
     if entry is None or entry[0] is not lexicon:
         entry = (lexicon, reach_masks(lexicon.trie.mask, lexicon.trie.first, REACH_DEPTH))
@@ -41,7 +41,7 @@ def letters_of(counts: np.ndarray) -> str:
 @dataclass
 class Kit:
     setup: GameSetup
-    lexicon: Lexicon
+    lexicon: PlayerLexicon
     rules: Rules = field(init=False)
     lm: np.ndarray = field(init=False)
     wm: np.ndarray = field(init=False)

@@ -21,7 +21,8 @@ import numpy as np
 
 from scrabble.lexicon.loaded import Lexicon
 from scrabble.lexicon.store import LEXICON_DIR, LexiconInfo, read_info
-from scrabble.lexicon.trie import Trie, contains
+from scrabble.lexicon.trie import Trie
+from scrabble.wordgame.trie_walk import contains
 from scrabble.wordgame.wordbank import WordBank, build_bank
 
 DEFAULT = "enable"
@@ -53,6 +54,9 @@ class CompiledLexicon:
     def contains(self, word: str) -> bool:
         codes = np.frombuffer(word.upper().encode("ascii"), dtype=np.uint8) - 65
         return bool(contains(self.trie.mask, self.trie.first, codes.astype(np.uint8)))
+
+
+PlayerLexicon = Lexicon | CompiledLexicon  # what a player may be given
 
 
 @cache

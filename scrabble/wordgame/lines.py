@@ -8,9 +8,9 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from scrabble.board import cross_checks
-from scrabble.lexicon.loaded import Lexicon
 from scrabble.rules import Rules
+from scrabble.wordgame.lexicons import PlayerLexicon
+from scrabble.wordgame.trie_walk import cross_checks
 
 
 @dataclass(frozen=True)
@@ -31,7 +31,9 @@ def multiplier_lines(rules: Rules) -> tuple[np.ndarray, np.ndarray]:
     )
 
 
-def board_lines(board: np.ndarray, n: int, lexicon: Lexicon, values: np.ndarray) -> BoardLines:
+def board_lines(
+    board: np.ndarray, n: int, lexicon: PlayerLexicon, values: np.ndarray
+) -> BoardLines:
     b = board.reshape(n, n)
     cells = np.ascontiguousarray(np.stack([b, b.T]))
     masks = []

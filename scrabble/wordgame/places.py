@@ -95,6 +95,7 @@ def place_value(cells, wm, table, t):
 
 def place_table(lexicon: Any, hand_size: int, probs: np.ndarray, values: np.ndarray) -> np.ndarray:
     bank = bank_for(lexicon)
-    return letter_position_table(
+    table: np.ndarray = letter_position_table(
         bank.matrix, bank.lengths, hand_size + 1, probs, values[:26].astype(np.int64), LOG_FACT
     )
+    return table

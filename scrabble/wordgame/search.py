@@ -24,7 +24,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from scrabble.lexicon.trie import child, is_terminal
+from scrabble.wordgame.trie_walk import child, is_terminal
 
 NEW = 64
 MISSING = 128

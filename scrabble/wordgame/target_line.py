@@ -20,11 +20,11 @@ import time
 import numpy as np
 from numba import njit
 
-from scrabble.lexicon.trie import child, is_terminal
 from scrabble.wordgame.chance import LOG_FACT, p_cover
 from scrabble.wordgame.kit import Kit
 from scrabble.wordgame.lines import BoardLines
 from scrabble.wordgame.rows import LETTER, NEW, PRE, TABLE, Rows, empty_rows, make_rows
+from scrabble.wordgame.trie_walk import child, is_terminal
 from scrabble.wordgame.wordbank import bank_for
 
 MAX_PRE = 5

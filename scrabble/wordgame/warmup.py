@@ -20,7 +20,7 @@ def warm_wordgame(lexicon_name: str = "enable") -> None:
         player = make_player(
             name,
             compiled,
-            fixed_effort=True,  # type: ignore[arg-type]
+            fixed_effort=True,
             settings={} if name == "greedy" else {"fixed_share": "0.3"},
         )
         play_in_process(case, player, full.contains, time_limit_ms=float("inf"))

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import numpy as np
 
-from scrabble.moves import ACROSS, MoveList, move_at, place
+from scrabble.moves import MoveList, place
+from scrabble.notation import move_at
 from scrabble.position import Position
 from scrabble.rules import Rules
-from scrabble.tiles import rack_counts
+from scrabble.tiles import ACROSS, rack_counts
 from scrabble.wordgame.actions import Play
 from scrabble.wordgame.referee import GameSetup
 from scrabble.wordgame.rules import wordgame_rules

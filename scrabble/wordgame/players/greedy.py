@@ -3,12 +3,17 @@ whole hand while the queue has tiles, else stop."""
 
 from __future__ import annotations
 
+from typing import cast
+
 import numpy as np
 
+from scrabble.engines.trie_engine import TrieEngine
 from scrabble.lexicon.loaded import Lexicon
-from scrabble.movegen import generate_trie
-from scrabble.moves import ACROSS, MoveList, move_at
+from scrabble.moves import MoveList
+from scrabble.notation import move_at
+from scrabble.tiles import ACROSS
 from scrabble.wordgame.actions import Discard, Play, Stop
+from scrabble.wordgame.lexicons import PlayerLexicon
 from scrabble.wordgame.players.board import OwnBoard
 from scrabble.wordgame.players.choice import Choice
 from scrabble.wordgame.referee import GameSetup, TurnView
@@ -17,9 +22,10 @@ from scrabble.wordgame.referee import GameSetup, TurnView
 class GreedyPlayer:
     name = "greedy"
 
-    def __init__(self, lexicon: Lexicon) -> None:
+    def __init__(self, lexicon: PlayerLexicon) -> None:
         self.lexicon = lexicon
         self.own: OwnBoard | None = None
+        self.engine = TrieEngine(cast(Lexicon, lexicon))  # the engine reads only .trie
 
     def start(self, setup: GameSetup) -> None:
         self.own = OwnBoard(setup)
@@ -32,7 +38,7 @@ class GreedyPlayer:
         """The best play by score (the next best as alternatives), else the
         whole hand discarded while the queue has tiles, else stop."""
         assert self.own is not None
-        moves = generate_trie(self.own.position(turn.hand), self.lexicon)
+        moves = self.engine.generate(self.own.position(turn.hand))
         if len(moves):
             order = moves.order(1 + alternatives)
             plays = [(self._play(moves, int(i)), float(moves.scores[i])) for i in order]
@@ -56,7 +62,7 @@ class GreedyPlayer:
 
     def act(self, turn: TurnView) -> str:
         assert self.own is not None
-        moves = generate_trie(self.own.position(turn.hand), self.lexicon)
+        moves = self.engine.generate(self.own.position(turn.hand))
         if len(moves):
             return self.own.play(moves, int(moves.order(1)[0])).line()
         if turn.queue_left > 0:

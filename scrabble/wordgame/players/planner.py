@@ -29,9 +29,9 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from scrabble.lexicon.loaded import Lexicon
 from scrabble.wordgame.actions import Discard, Play, Stop
 from scrabble.wordgame.chance import LOG_FACT
+from scrabble.wordgame.lexicons import PlayerLexicon
 from scrabble.wordgame.players.prospect import ProspectConfig, ProspectPlayer
 from scrabble.wordgame.referee import GameSetup, TurnView
 from scrabble.wordgame.rows import FOOT_WORDS
@@ -94,7 +94,10 @@ class PlannerPlayer(ProspectPlayer):
     name = "planner"
 
     def __init__(
-        self, lexicon: Lexicon, fixed_effort: bool = False, config: PlannerConfig | None = None
+        self,
+        lexicon: PlayerLexicon,
+        fixed_effort: bool = False,
+        config: PlannerConfig | None = None,
     ) -> None:
         super().__init__(lexicon, fixed_effort, config or PlannerConfig())
         self.pconfig: PlannerConfig = self.config  # type: ignore[assignment]
@@ -223,7 +226,7 @@ class PlannerPlayer(ProspectPlayer):
         hand: np.ndarray,
         radix: np.ndarray,
         draws: np.ndarray,
-    ):
+    ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
         p1, s1, top = keep_table(
             needs, scores, hand, radix, self._known, self.logp, LOG_FACT, self.kit.setup.t
         )
@@ -292,7 +295,7 @@ class PlannerPlayer(ProspectPlayer):
             & (meta[:, META_LEN] <= self.kit.setup.t // 2 + 1)
         )
         kit = self.kit
-        return crossing_placements(
+        rows: tuple[np.ndarray, np.ndarray] = crossing_placements(
             codes,
             meta[:, META_LEN].astype(np.int64),
             legal,
@@ -302,6 +305,7 @@ class PlannerPlayer(ProspectPlayer):
             kit.wm,
             META_WIDTH,
         )
+        return rows
 
     def _limits(self) -> tuple[int, int, int, int]:
         """(windows, candidates, backups, setup plays) this turn can afford:
@@ -385,7 +389,7 @@ class PlannerPlayer(ProspectPlayer):
         # backups: other slots (apart from the target's squares) the same hand
         # may complete; a hand completing two slots at once is rare, so their
         # chances and scores add up
-        self.backups = []
+        self.backups: list[Slot] = []
         self.solo_ev = chosen[2][2]
         if self._backups:
             p1, s1 = chosen[2][0].copy(), chosen[2][1].copy()
@@ -399,8 +403,8 @@ class PlannerPlayer(ProspectPlayer):
                 s1 += table[1]
             if self.backups:
                 with np.errstate(divide="ignore", invalid="ignore"):
-                    mean = np.where(p1 > 0, s1 / np.maximum(p1, 1e-300), 0.0)
-                ev = self._hunt_value(np.minimum(p1, 1.0), mean, draws)
+                    joint = np.where(p1 > 0, s1 / np.maximum(p1, 1e-300), 0.0)
+                ev = self._hunt_value(np.minimum(p1, 1.0), joint, draws)
                 self.plan_table = (p1, s1, ev, chosen[2][3])
         self.others_best = max((v for sl, v in fresh if sl is not self.target), default=0.0)
 
@@ -438,7 +442,7 @@ class PlannerPlayer(ProspectPlayer):
             # the target's own play, or a play that spoils it: the next best slot
             fallback = self.pconfig.fallback * self._others_untouched(stamp, touch)
             plan[touch] = fallback[touch]
-        return np.maximum(plan, self._setup_values(leaves, tile_sq, tile_lt, tile_n))
+        return np.asarray(np.maximum(plan, self._setup_values(leaves, tile_sq, tile_lt, tile_n)))
 
     def _setup_values(
         self, leaves: np.ndarray, tile_sq: np.ndarray, tile_lt: np.ndarray, tile_n: np.ndarray

@@ -24,12 +24,13 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass
+from typing import cast
 
 import numpy as np
 
+from scrabble.engines.trie_engine import TrieEngine
 from scrabble.lexicon.loaded import Lexicon
-from scrabble.movegen import generate_trie
-from scrabble.moves import move_at
+from scrabble.notation import move_at
 from scrabble.position import Position
 from scrabble.tiles import rack_counts
 from scrabble.wordgame.actions import Discard, Play, Stop
@@ -37,6 +38,7 @@ from scrabble.wordgame.chance import LOG_FACT
 from scrabble.wordgame.clock import Clock
 from scrabble.wordgame.first import best_placements
 from scrabble.wordgame.kit import Kit, counts26, letters_of
+from scrabble.wordgame.lexicons import PlayerLexicon
 from scrabble.wordgame.lines import BoardLines
 from scrabble.wordgame.places import place_table, place_value
 from scrabble.wordgame.players.choice import Choice
@@ -101,7 +103,10 @@ class ProspectPlayer:
     name = "prospect"
 
     def __init__(
-        self, lexicon: Lexicon, fixed_effort: bool = False, config: ProspectConfig | None = None
+        self,
+        lexicon: PlayerLexicon,
+        fixed_effort: bool = False,
+        config: ProspectConfig | None = None,
     ) -> None:
         self.lexicon = lexicon
         self.fixed = fixed_effort
@@ -148,7 +153,7 @@ class ProspectPlayer:
     def _rescue(self, turn: TurnView) -> Choice:
         self.counts["rescue"] = self.counts.get("rescue", 0) + 1
         position = Position(board=self.board, rack=rack_counts(turn.hand), rules=self.kit.rules)
-        moves = generate_trie(position, self.lexicon)
+        moves = TrieEngine(cast(Lexicon, self.lexicon)).generate(position)
         if len(moves):
             m = move_at(moves, int(moves.order(1)[0]))
             return Choice(Play(m.row, m.col, m.direction == 0, m.word), float(m.score))
@@ -176,7 +181,7 @@ class ProspectPlayer:
         t = self.kit.setup.t
         wm = np.where(self.bl.cells == 0, self.kit.wm, 1).astype(np.float64)
         top = -np.sort(-wm, axis=2)[:, :, :t]
-        return top.prod(axis=2)
+        return np.asarray(top.prod(axis=2), dtype=np.float64)
 
     def wild_caps(self, allowance_ms: float, mode: str = "full") -> tuple[np.ndarray, np.ndarray]:
         """Wild tiles per line: cfg.wild everywhere the time allows, from the
@@ -493,7 +498,9 @@ class ProspectPlayer:
     def _discard_tile_cost(self) -> float:
         return 0.0
 
-    def _best_of(self, rows: Rows, have: np.ndarray, table3, unknown: int, count: int) -> Rows:
+    def _best_of(
+        self, rows: Rows, have: np.ndarray, table3: np.ndarray, unknown: int, count: int
+    ) -> Rows:
         """The ``count`` rows of most value against ``have``."""
         if len(rows) <= count:
             return rows
@@ -556,7 +563,7 @@ class ProspectPlayer:
         )
         extra = self._more_first_rows(meta, codes)
         if extra is None:
-            return placed
+            return (placed[0], placed[1])
         return (np.concatenate([placed[0], extra[0]]), np.concatenate([placed[1], extra[1]]))
 
     def _more_first_rows(
@@ -568,19 +575,19 @@ class ProspectPlayer:
     def _reevaluate(
         self,
         m: int,
-        mmeta,
-        mcodes,
-        tile_sq,
-        tile_lt,
-        tile_n,
-        stamp,
-        leave_idx,
-        haves,
-        lvals,
-        order,
-        upper,
+        mmeta: np.ndarray,
+        mcodes: np.ndarray,
+        tile_sq: np.ndarray,
+        tile_lt: np.ndarray,
+        tile_n: np.ndarray,
+        stamp: np.ndarray,
+        leave_idx: np.ndarray,
+        haves: np.ndarray,
+        lvals: np.ndarray,
+        order: np.ndarray,
+        upper: np.ndarray,
         rows: Rows,
-        table3,
+        table3: np.ndarray,
         unknown: int,
         caps: np.ndarray,
         leave: np.ndarray,
@@ -657,7 +664,13 @@ class ProspectPlayer:
         return terms
 
     def _discards(
-        self, hand: np.ndarray, vis: np.ndarray, rows: Rows, table3, unknown: int, turn: TurnView
+        self,
+        hand: np.ndarray,
+        vis: np.ndarray,
+        rows: Rows,
+        table3: np.ndarray,
+        unknown: int,
+        turn: TurnView,
     ) -> list[tuple[Play | Discard | Stop, float, dict[str, float]]]:
         cfg = self.config
         kit = self.kit

@@ -5,25 +5,25 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from scrabble.lexicon.loaded import Lexicon
+from scrabble.wordgame.lexicons import PlayerLexicon
 from scrabble.wordgame.referee import Player
 
 Settings = dict[str, str]
 
 
-def _greedy(lexicon: Lexicon, fixed_effort: bool, settings: Settings) -> Player:
+def _greedy(lexicon: PlayerLexicon, fixed_effort: bool, settings: Settings) -> Player:
     from scrabble.wordgame.players.greedy import GreedyPlayer
 
     return GreedyPlayer(lexicon)
 
 
-def _prospect(lexicon: Lexicon, fixed_effort: bool, settings: Settings) -> Player:
+def _prospect(lexicon: PlayerLexicon, fixed_effort: bool, settings: Settings) -> Player:
     from scrabble.wordgame.players.prospect import ProspectConfig, ProspectPlayer
 
     return ProspectPlayer(lexicon, fixed_effort, configured(ProspectConfig(), settings))
 
 
-def _planner(lexicon: Lexicon, fixed_effort: bool, settings: Settings) -> Player:
+def _planner(lexicon: PlayerLexicon, fixed_effort: bool, settings: Settings) -> Player:
     from scrabble.wordgame.players.planner import PlannerConfig, PlannerPlayer
 
     return PlannerPlayer(lexicon, fixed_effort, configured(PlannerConfig(), settings))
@@ -44,7 +44,7 @@ def configured(config: Any, settings: Settings) -> Any:
     return config
 
 
-PLAYERS: dict[str, Callable[[Lexicon, bool, Settings], Player]] = {
+PLAYERS: dict[str, Callable[[PlayerLexicon, bool, Settings], Player]] = {
     "greedy": _greedy,
     "prospect": _prospect,
     "planner": _planner,
@@ -53,7 +53,7 @@ DEFAULT = "planner"
 
 
 def make_player(
-    name: str, lexicon: Lexicon, fixed_effort: bool = False, settings: Settings | None = None
+    name: str, lexicon: PlayerLexicon, fixed_effort: bool = False, settings: Settings | None = None
 ) -> Player:
     """A fresh player. ``fixed_effort``: decisions independent of the clock (the
     same moves in-process and over the protocol, for tests)."""

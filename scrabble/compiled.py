@@ -1,0 +1,75 @@
+"""Numba's disk cache, keyed on the engine sources so stale kernels cannot run.
+
+Numba checks a cached function against its own source file only: a cached
+caller keeps the machine code of a callee in another module after that module
+changes, and then runs the old code (a changed bingo bonus in ``scoring.py``
+passed the whole golden set that way) or fails oddly. So the cache lives in a
+directory named after a hash of every source file of the package: any change
+anywhere gives a fresh, empty directory, whatever runs the code (plain
+``pytest``, a service, a script, a Docker image with a cache volume).
+
+``guard()`` runs when ``scrabble`` is imported, before any kernel is defined.
+The base directory is ``NUMBA_CACHE_DIR`` when set (the Docker images' volume),
+else ``.numba_cache`` in a checkout, else the user's cache directory. Only the
+newest few keyed directories are kept.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import shutil
+from pathlib import Path
+
+PACKAGE = Path(__file__).resolve().parent
+KEEP = 3  # keyed directories kept under the base (the newest)
+_ENV = "NUMBA_CACHE_DIR"
+_BASE_ENV = "SCRABBLE_NUMBA_CACHE_BASE"  # the base, remembered for child processes
+
+
+def sources_digest() -> str:
+    digest = hashlib.sha256()
+    for path in sorted(PACKAGE.rglob("*.py")):
+        digest.update(str(path.relative_to(PACKAGE)).encode() + b"\0" + path.read_bytes())
+    return digest.hexdigest()[:16]
+
+
+def base_directory() -> Path:
+    if os.environ.get(_BASE_ENV):
+        return Path(os.environ[_BASE_ENV])
+    if os.environ.get(_ENV):
+        return Path(os.environ[_ENV])
+    checkout = PACKAGE.parent
+    if (checkout / "pyproject.toml").is_file() and os.access(checkout, os.W_OK):
+        return checkout / ".numba_cache"
+    cache_home = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
+    return Path(cache_home) / "scrabble-engine" / "numba"
+
+
+def guard() -> Path:
+    """Point Numba's cache at the directory for these sources; returns it."""
+    import numba
+
+    base = base_directory()
+    keyed = base / sources_digest()
+    keyed.mkdir(parents=True, exist_ok=True)
+    os.utime(keyed)  # marks it the newest
+    numba.config.CACHE_DIR = str(keyed)  # type: ignore[attr-defined]
+    # child processes (test workers, services started by tests) import numba
+    # before scrabble: give them the same directory and remember the base
+    os.environ[_BASE_ENV] = str(base)
+    os.environ[_ENV] = str(keyed)
+    _prune(base, keyed)
+    return keyed
+
+
+def is_cold(directory: Path) -> bool:
+    """Whether nothing has been compiled into the directory yet."""
+    return not any(directory.rglob("*.nbi"))
+
+
+def _prune(base: Path, current: Path) -> None:
+    others = [p for p in base.iterdir() if p.is_dir() and p != current]
+    others.sort(key=lambda p: p.stat().st_mtime, reverse=True)
+    for stale in others[KEEP - 1 :]:
+        shutil.rmtree(stale, ignore_errors=True)

@@ -1,0 +1,39 @@
+"""Numba's cache is keyed on the package sources: a change anywhere, a new directory."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import numba
+
+from scrabble import compiled
+
+
+def test_this_process_compiles_into_the_directory_of_its_sources():
+    assert Path(numba.config.CACHE_DIR).name == compiled.sources_digest()
+
+
+def test_editing_any_source_changes_the_directory(tmp_path):
+    copy = tmp_path / "scrabble"
+    shutil.copytree(compiled.PACKAGE, copy, ignore=shutil.ignore_patterns("__pycache__"))
+    script = (
+        "import sys; sys.path.insert(0, sys.argv[1]); "
+        "import numba, scrabble; print(numba.config.CACHE_DIR)"
+    )
+    env = {"PATH": "/usr/bin:/bin", "SCRABBLE_NUMBA_CACHE_BASE": str(tmp_path / "cache")}
+
+    def cache_dir() -> str:
+        done = subprocess.run([sys.executable, "-c", script, str(tmp_path)], env=env,
+                              capture_output=True, text=True, check=True)  # fmt: skip
+        return done.stdout.strip()
+
+    first = cache_dir()
+    assert cache_dir() == first  # same sources, same directory
+    scoring = copy / "scoring.py"
+    scoring.write_text(scoring.read_text().replace("total += scoring.bingo_bonus",
+                                                   "total += scoring.bingo_bonus + 1"))  # fmt: skip
+    second = cache_dir()
+    assert second != first and Path(second).parent == Path(first).parent
