@@ -24,6 +24,7 @@ from gateway.compute import REMOTE_ENGINE, Kit, Task, compute, worker_unavailabl
 from gateway.lanes import LaneBusy, Lanes, LaneSettings, WorkFailed
 from gateway.page import add_page
 from gateway.schemas import ErrorResponse, MoveRequest, MoveResponse
+from gateway.wordgame import router as wordgame_router
 from scrabble.engines.compact.client import WorkerClient, WorkerUnavailable
 from scrabble.http_errors import (
     BodyGuard,
@@ -121,6 +122,7 @@ app = FastAPIOffline(
         },
     },
 )
+app.include_router(wordgame_router)  # POST /wordgame/turn
 # Middleware, outermost last: CORS wraps everything so that every answer (413,
 # 400 for a body that is not UTF-8 JSON, 500) carries its headers.
 app.add_middleware(JSONByDefault)

@@ -17,6 +17,7 @@ from scrabble.compiled import guard, is_cold
 from scrabble.engines.registry import EngineSet
 from scrabble.equity.leavegen import warm as warm_leaves
 from scrabble.lexicon.loaded import Lexicon
+from scrabble.wordgame.warmup import warm_wordgame
 from worker.app import warm_numba as warm_worker
 
 
@@ -29,5 +30,6 @@ def main() -> int:
     warm_gateway(EngineSet(Lexicon.load()))
     warm_worker()
     warm_leaves()
+    warm_wordgame()  # the WordGame kernels and the players' compiled lexicon
     print(f"numba cache warm ({time.perf_counter() - started:.1f}s)", file=sys.stderr)
     return 0

@@ -1,0 +1,140 @@
+"""WordGame cases: the case-file format (JSON lines) and the seeded generator.
+
+Generator (the contract's default), all draws from ``random.Random(seed)`` in
+this order: N, T, X, D (uniform integers over their ranges), the letter- and
+word-multiplier densities pL and pW (uniform in [0.05, 0.30]); then per square,
+row by row, u = random(): u < pL a letter multiplier, pL <= u < pL + pW a word
+multiplier, and for either one more random() < 0.5 picks x2 (else x3); then the
+N^2 tiles with ``random.choices`` weighted by the published probabilities.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Iterable, Iterator
+from dataclasses import asdict, dataclass
+from pathlib import Path
+
+from scrabble.tiles import ALPHABET
+from scrabble.wordgame import rules as wg
+
+DENSITY_RANGE = (0.05, 0.30)
+PROBABILITY_DIGITS = 6  # published (and drawn from) rounded to this many places
+
+
+@dataclass(frozen=True)
+class Case:
+    id: str
+    seed: int
+    n: int
+    t: int
+    x: int
+    d: int
+    premiums: tuple[str, ...]
+    tiles: str
+    lexicon: str
+    probabilities: dict[str, float]
+
+    def __post_init__(self) -> None:
+        wg.wordgame_rules(self.n, self.premiums, self.t)  # raises on a bad map
+        if not 0 <= self.x <= wg.MAX_VISIBLE:
+            raise ValueError(f"{self.id}: x must be 0..{wg.MAX_VISIBLE}")
+        if not 0 <= self.d <= wg.MAX_DISCARD_COST:
+            raise ValueError(f"{self.id}: d must be 0..{wg.MAX_DISCARD_COST}")
+        if len(self.tiles) != self.n * self.n or not set(self.tiles) <= set(ALPHABET):
+            raise ValueError(f"{self.id}: tiles must be exactly n*n letters A-Z")
+        if sorted(self.probabilities) != list(ALPHABET):
+            raise ValueError(f"{self.id}: probabilities must name A..Z")
+
+    def to_json(self) -> str:
+        body = asdict(self)
+        body["premiums"] = list(self.premiums)
+        return json.dumps(body, separators=(", ", ": "))
+
+    @classmethod
+    def from_json(cls, line: str) -> Case:
+        body = json.loads(line)
+        body["premiums"] = tuple(body["premiums"])
+        body["probabilities"] = {k: float(v) for k, v in body["probabilities"].items()}
+        return cls(**body)
+
+
+def letter_probabilities(words: Iterable[str]) -> dict[str, float]:
+    """Each letter's share of all letters in the words, rounded for publishing."""
+    counts = dict.fromkeys(ALPHABET, 0)
+    for word in words:
+        for ch in word.upper():
+            counts[ch] += 1
+    total = sum(counts.values())
+    return {ch: round(counts[ch] / total, PROBABILITY_DIGITS) for ch in ALPHABET}
+
+
+def case_id(seed: int) -> str:
+    return f"wg-{seed:04d}"
+
+
+def generate(seed: int, probabilities: dict[str, float], lexicon: str = "enable") -> Case:
+    rng = random.Random(seed)
+    n = rng.randint(wg.MIN_SIZE, wg.MAX_SIZE)
+    t = rng.randint(wg.MIN_HAND, wg.MAX_HAND)
+    x = rng.randint(0, wg.MAX_VISIBLE)
+    d = rng.randint(0, wg.MAX_DISCARD_COST)
+    p_letter = rng.uniform(*DENSITY_RANGE)
+    p_word = rng.uniform(*DENSITY_RANGE)
+    rows = []
+    for _ in range(n):
+        row = []
+        for _ in range(n):
+            u = rng.random()
+            if u < p_letter:
+                row.append("d" if rng.random() < 0.5 else "t")
+            elif u < p_letter + p_word:
+                row.append("D" if rng.random() < 0.5 else "T")
+            else:
+                row.append(".")
+        rows.append("".join(row))
+    weights = [probabilities[ch] for ch in ALPHABET]
+    tiles = "".join(rng.choices(ALPHABET, weights=weights, k=n * n))
+    return Case(
+        id=case_id(seed),
+        seed=seed,
+        n=n,
+        t=t,
+        x=x,
+        d=d,
+        premiums=tuple(rows),
+        tiles=tiles,
+        lexicon=lexicon,
+        probabilities=dict(probabilities),
+    )
+
+
+def parse_seeds(spec: str) -> list[int]:
+    """'1-100' or '7' or '1-5,9' -> the seeds, in order."""
+    seeds: list[int] = []
+    for part in spec.split(","):
+        lo, sep, hi = part.strip().partition("-")
+        if not lo.isdigit() or (sep and not hi.isdigit()):
+            raise ValueError(f"seeds: {part!r} is not N or A-B")
+        a, b = int(lo), int(hi) if sep else int(lo)
+        if b < a:
+            raise ValueError(f"seeds: {part!r} is an empty range")
+        seeds.extend(range(a, b + 1))
+    return seeds
+
+
+def write_cases(cases: Iterable[Case], path: Path) -> int:
+    count = 0
+    with path.open("w") as fh:
+        for case in cases:
+            fh.write(case.to_json() + "\n")
+            count += 1
+    return count
+
+
+def read_cases(path: Path) -> Iterator[Case]:
+    with path.open() as fh:
+        for line in fh:
+            if line.strip():
+                yield Case.from_json(line)

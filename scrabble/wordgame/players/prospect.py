@@ -1,0 +1,717 @@
+"""``prospect``: the write-up's method.
+
+Every turn (sections 1-2): one search lists the plays and the prospects (plays
+one to three tiles away; three only on the hottest lines and for big scores);
+each prospect is worth score x P(its missing letters arrive within the
+horizon), exact under i.i.d. draws, visible tiles certain. A play is worth
+score - pen + the best prospect it leaves open (against the hand it leaves) +
+the best setup it advances; a discard -D + the best prospect of the hand it
+keeps. pen charges a word-multiplier square spent on a play whose own
+multiplier is under half of what the square could still make (weakened
+linearly in the last 30 % of the tiles) and 3 points a tile. The top 32 plays
+are searched again on the board after them (only the lines they change) and
+get the change in place value Phi (section 5). Setups (section 3): a letter a
+play could put on a hot square now, with the plays it would then allow; a
+play putting exactly that letter there gets their value, other actions 0.4 of
+it. The target-line table (section 4) holds big plays on the line with the
+largest word multipliers, hand-independent, with up to five pre-placed
+letters. Time (section 6): the budget left is shared over the turns to come
+by the time profile of an unhurried game; when a turn is short, cold lines
+lose their prospects first (at least the four hottest keep them).
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from typing import cast
+
+import numpy as np
+
+from scrabble.engines.trie_engine import TrieEngine
+from scrabble.lexicon.loaded import Lexicon
+from scrabble.notation import move_at
+from scrabble.position import Position
+from scrabble.tiles import rack_counts
+from scrabble.wordgame.actions import Discard, Play, Stop
+from scrabble.wordgame.chance import LOG_FACT
+from scrabble.wordgame.clock import Clock
+from scrabble.wordgame.first import best_placements
+from scrabble.wordgame.kit import Kit, counts26, letters_of
+from scrabble.wordgame.lexicons import PlayerLexicon
+from scrabble.wordgame.lines import BoardLines
+from scrabble.wordgame.places import place_table, place_value
+from scrabble.wordgame.players.choice import Choice
+from scrabble.wordgame.referee import GameSetup, TurnView
+from scrabble.wordgame.rows import (
+    Rows,
+    concat,
+    play_tiles,
+    rows_from_search,
+    take,
+    with_footprints,
+)
+from scrabble.wordgame.search import (
+    META_LEN,
+    META_LINE,
+    META_MISSING,
+    META_SCORE,
+    META_START,
+    META_VISIBLE,
+    META_WIDTH,
+)
+from scrabble.wordgame.setups import SetupFinder
+from scrabble.wordgame.target_line import TargetLine
+from scrabble.wordgame.value import (
+    PRE_FACTOR,
+    leave_values,
+    move_values,
+    pre_index,
+    waste_penalties,
+    window_products,
+)
+
+LEAN = 0.85  # past this share of the budget a turn does the least that is still sound
+RESCUE = 1.12  # past this share (9 s of 8) only the best score now: never out of time
+
+
+@dataclass
+class ProspectConfig:
+    horizon: int = 32  # draws a prospect may wait for
+    wild: int = 2  # missing tiles searched on every line
+    hot_lines: int = 4  # lines also searched 3 tiles away, and never dropped
+    min_score3: int = 100  # a prospect 3 tiles away must score this
+    rows_kept: int = 400  # prospects an action is valued against
+    reeval: int = 32  # plays searched again on the board after them
+    keeps: int = 64  # prospects whose letters a discard may keep
+    per_tile: float = 3.0
+    late: float = 0.3  # waste penalty fades over the last 30 % of the tiles
+    setup_weight: float = 0.4
+    setups: int = 16  # hot (square, letter) pairs tried as setups
+    table_rows: int = 64
+    phi_weight: float = 1.0
+    first_placements: int = 3
+    budget_ms: float = 8000.0
+    use_setups: bool = True
+    use_table: bool = True
+    use_phi: bool = True
+    fixed_share: float = 1.0  # with fixed effort: the share of lines and plays searched
+    max_share: float = 1.0  # by the clock: never more than this share
+
+
+class ProspectPlayer:
+    name = "prospect"
+
+    def __init__(
+        self,
+        lexicon: PlayerLexicon,
+        fixed_effort: bool = False,
+        config: ProspectConfig | None = None,
+    ) -> None:
+        self.lexicon = lexicon
+        self.fixed = fixed_effort
+        self.config = config or ProspectConfig()
+        self.counts: dict[str, int] = {"turns": 0, "reevaluated": 0, "dropped_lines": 0}
+
+    # -- set-up -------------------------------------------------------------
+    def start(self, setup: GameSetup) -> None:
+        self.kit = Kit(setup, self.lexicon)
+        n = setup.n
+        self.board = np.zeros(n * n, dtype=np.uint8)
+        self.bl: BoardLines = self.kit.lines(self.board)
+        self.clock = Clock(n * n, self.config.budget_ms)
+        self.place_s = place_table(self.lexicon, setup.t, self.kit.probs, self.kit.values)
+        self.phi = 0.0
+        self.wm_flat = self.kit.rules.word_mult.astype(np.int64)
+        # share of the full effort (wild lines, plays searched again) a turn can
+        # afford: steered by how the last turns' time compared with their share
+        self.effort = 1.0
+        self.setups = SetupFinder(self.kit)
+        self.table = TargetLine(self.kit)
+        self.last_tiles = 0
+
+    def stats(self) -> dict[str, int]:
+        return dict(self.counts)
+
+    # -- the turn -------------------------------------------------------------
+    def act(self, turn: TurnView) -> str:
+        started = time.perf_counter()
+        if not self.fixed and turn.elapsed_ms > RESCUE * self.config.budget_ms:
+            # the last resort, so that no case runs out of time: the best score now
+            choice = self._rescue(turn)
+        else:
+            choice = self.decide(turn)
+        if not self.fixed and self._allowance > 0:
+            spent = (time.perf_counter() - started) * 1000
+            ratio = self._allowance / max(spent, 0.1)
+            self.effort = min(1.0, max(0.03, self.effort * min(1.3, max(0.6, ratio)) ** 0.5))
+        action = choice.action
+        if isinstance(action, Play):
+            self._apply(action)
+        return action.line()
+
+    def _rescue(self, turn: TurnView) -> Choice:
+        self.counts["rescue"] = self.counts.get("rescue", 0) + 1
+        position = Position(board=self.board, rack=rack_counts(turn.hand), rules=self.kit.rules)
+        moves = TrieEngine(cast(Lexicon, self.lexicon)).generate(position)
+        if len(moves):
+            m = move_at(moves, int(moves.order(1)[0]))
+            return Choice(Play(m.row, m.col, m.direction == 0, m.word), float(m.score))
+        if turn.queue_left > 0:
+            return Choice(Discard(turn.hand), -float(self.kit.setup.d))
+        return Choice(Stop(), 0.0)
+
+    def set_board(self, board: np.ndarray) -> None:
+        """Take over a board (cell codes 0/1..26, row-major): the API's state."""
+        self.board = np.ascontiguousarray(board, dtype=np.uint8).copy()
+        self.bl = self.kit.lines(self.board)
+        self.phi = place_value(self.bl.cells, self.kit.wm, self.place_s, self.kit.setup.t)
+
+    def _apply(self, play: Play) -> None:
+        n = self.kit.n
+        for k, ch in enumerate(play.word):
+            r, c = (play.row, play.col + k) if play.horizontal else (play.row + k, play.col)
+            if self.board[r * n + c] == 0:
+                self.board[r * n + c] = ord(ch) - 64
+        self.bl = self.kit.lines(self.board)
+        self.phi = place_value(self.bl.cells, self.kit.wm, self.place_s, self.kit.setup.t)
+
+    def line_potential(self) -> np.ndarray:
+        """(2, n): product of the line's T largest empty word multipliers."""
+        t = self.kit.setup.t
+        wm = np.where(self.bl.cells == 0, self.kit.wm, 1).astype(np.float64)
+        top = -np.sort(-wm, axis=2)[:, :, :t]
+        return np.asarray(top.prod(axis=2), dtype=np.float64)
+
+    def wild_caps(self, allowance_ms: float, mode: str = "full") -> tuple[np.ndarray, np.ndarray]:
+        """Wild tiles per line: cfg.wild everywhere the time allows, from the
+        hottest line down, 3 on the hottest; 0 (plays only) on the rest. Short
+        of time ("lean"): one wild tile on the hottest lines only; out of time
+        ("panic"): plays only."""
+        cfg = self.config
+        n = self.kit.n
+        pot = self.line_potential()
+        order = np.argsort(-pot, axis=None, kind="stable")
+        caps = np.zeros((2, n), dtype=np.int64)
+        if mode != "full":
+            self.counts["dropped_lines"] += 2 * n
+            if mode == "lean":
+                caps.reshape(-1)[order[: cfg.hot_lines]] = 1
+            return caps, pot
+        share = cfg.fixed_share if self.fixed else min(self.effort, cfg.max_share)
+        lines = max(cfg.hot_lines, min(2 * n, round(share * 2 * n)))
+        self.counts["dropped_lines"] += 2 * n - lines
+        flat = caps.reshape(-1)
+        flat[order[:lines]] = cfg.wild
+        # the hottest lines look three tiles away while the clock allows it
+        hot = 3 if self.fixed or self.effort > 0.5 else (2 if self.effort > 0.15 else 1)
+        flat[order[: cfg.hot_lines]] = max(min(cfg.wild, hot), hot)
+        return caps, pot
+
+    def decide(self, turn: TurnView) -> Choice:
+        started = time.perf_counter()
+        cfg = self.config
+        kit = self.kit
+        n = kit.n
+        t_hand = kit.setup.t
+        self.counts["turns"] += 1
+        hand = counts26(turn.hand)
+        vis = counts26(turn.visible)
+        tiles_left = turn.queue_left + len(turn.hand)
+        allowance = (
+            float("inf") if self.fixed else self.clock.allowance_ms(turn.elapsed_ms, tiles_left)
+        )
+        self._allowance = 0.0 if self.fixed else allowance
+        unknown = max(0, min(cfg.horizon, turn.queue_left) - len(turn.visible))
+        table3 = kit.table3(unknown)
+        probs = kit.probs
+        mode = "full"
+        if not self.fixed and turn.elapsed_ms > cfg.budget_ms:
+            mode = "panic"
+        elif not self.fixed and turn.elapsed_ms > LEAN * cfg.budget_ms:
+            mode = "lean"
+        self.counts[mode] = self.counts.get(mode, 0) + 1
+        self._mode = mode
+        caps, _ = self.wild_caps(allowance, mode)
+        self._prepare_plan(turn, hand, vis)
+
+        # 1. plays and prospects
+        if self.bl.empty:
+            meta, codes = self._first_rows(hand, vis, caps)
+        else:
+            meta, codes, _ = kit.search(self.bl, hand, vis, caps, 0, cfg.min_score3)
+        legal = (meta[:, META_MISSING] == 0) & (meta[:, META_VISIBLE] == 0)
+        all_rows = rows_from_search(meta, codes, n, with_foot=False)
+        have = (hand + vis)[None, :]
+        zero = np.zeros(0, dtype=np.int64)
+        base = (
+            leave_values(
+                have,
+                all_rows.need_letter,
+                all_rows.need_count,
+                all_rows.need_k,
+                all_rows.score,
+                all_rows.pre,
+                all_rows.weight,
+                all_rows.kind,
+                table3,
+                probs,
+                unknown,
+                LOG_FACT,
+            )[0]
+            if len(all_rows)
+            else zero.astype(float)
+        )
+        kept = (
+            cfg.rows_kept
+            if self.fixed
+            else max(100, round(cfg.rows_kept * min(1.0, 2 * self.effort)))
+        )
+        keep_idx = np.argsort(-base, kind="stable")[:kept]
+        prospects = with_footprints(take(all_rows, keep_idx), n)
+        extra: list[Rows] = []
+        if cfg.use_setups and not self.bl.empty and mode == "full":
+            extra.append(
+                self.setups.rows(
+                    self.bl,
+                    hand,
+                    vis,
+                    meta[legal],
+                    codes[legal],
+                    caps,
+                    cfg.setups if self.fixed else max(2, round(cfg.setups * self.effort)),
+                    cfg.setup_weight,
+                )
+            )
+        if cfg.use_table and not self.bl.empty and mode != "panic":
+            # the table is rebuilt only when that fits in 15 % of the budget left
+            rebuild_ok = self.fixed or (
+                mode == "full" and self.table.build_ms < 0.15 * (cfg.budget_ms - turn.elapsed_ms)
+            )
+            extra.append(
+                self.table.rows(
+                    self.bl,
+                    hand + vis,
+                    table3,
+                    unknown,
+                    cfg.table_rows,
+                    cfg.setup_weight,
+                    rebuild_ok,
+                )
+            )
+        extra = [self._best_of(x, hand + vis, table3, unknown, cfg.table_rows) for x in extra]
+        rows = concat([prospects, *extra], n)
+
+        moves = np.nonzero(legal)[0]
+        mmeta = meta[moves]
+        mcodes = codes[moves]
+        alternatives: list[tuple[Play | Discard | Stop, float, dict[str, float]]] = []
+        if len(moves):
+            tile_sq, tile_lt, tile_n, stamp, used = play_tiles(
+                mmeta[:, 0].astype(np.int64),
+                mmeta[:, META_LINE].astype(np.int64),
+                mmeta[:, META_START].astype(np.int64),
+                mmeta[:, META_LEN].astype(np.int64),
+                mcodes,
+                n,
+            )
+            leaves = hand[None, :] - used
+            uniq, leave_idx = np.unique(leaves, axis=0, return_inverse=True)
+            leave_idx = leave_idx.reshape(-1).astype(np.int64)
+            haves = np.ascontiguousarray(uniq + vis[None, :])
+            lvals = leave_values(
+                haves,
+                rows.need_letter,
+                rows.need_count,
+                rows.need_k,
+                rows.score,
+                rows.pre,
+                rows.weight,
+                rows.kind,
+                table3,
+                probs,
+                unknown,
+                LOG_FACT,
+            )
+            upper = rows.score * rows.weight * PRE_FACTOR**rows.pre
+            order = np.argsort(-upper, kind="stable").astype(np.int64)
+            no_skip = np.zeros((2, n), dtype=np.bool_)
+            pre_key, pre_row = pre_index(
+                rows.direction, rows.line, rows.start, rows.length, rows.codes, n
+            )
+            self._pre = (pre_key, pre_row)
+            best, _, real, _, table_real = move_values(
+                tile_sq,
+                tile_lt,
+                tile_n,
+                stamp,
+                leave_idx,
+                haves,
+                lvals,
+                order,
+                upper,
+                rows.direction,
+                rows.line,
+                rows.start,
+                rows.length,
+                rows.codes,
+                rows.score,
+                rows.pre,
+                rows.weight,
+                rows.kind,
+                rows.need_letter,
+                rows.need_count,
+                rows.need_k,
+                rows.foot,
+                pre_key,
+                pre_row,
+                table3,
+                probs,
+                unknown,
+                LOG_FACT,
+                n,
+                no_skip,
+            )
+            win = window_products(self.bl.cells, kit.wm, t_hand)
+            squares = n * n
+            decay = min(1.0, tiles_left / (cfg.late * squares))
+            pen = waste_penalties(tile_sq, tile_n, self.wm_flat, win, decay, cfg.per_tile)
+            score = mmeta[:, META_SCORE].astype(np.float64)
+            plan = self._plan_moves(leaves, stamp, tile_sq, tile_lt, tile_n)
+            future, _, _ = self._future(best, plan)
+            value = score - pen + future + real
+            top = np.argsort(-value, kind="stable")
+            # 2. the best plays again, on the board after them
+            evaluated: list[tuple[int, float, dict[str, float]]] = []
+            at_least = {
+                "full": 4 if self.fixed or self.effort >= 0.1 else 2,
+                "lean": 1,
+                "panic": 0,
+            }[mode]
+            share = cfg.fixed_share if self.fixed else min(self.effort, cfg.max_share)
+            reeval = max(at_least, round(share * cfg.reeval))
+            for rank, m in enumerate(top[:reeval]):
+                spent = (time.perf_counter() - started) * 1000
+                if not self.fixed and rank >= at_least and (spent > allowance or mode == "panic"):
+                    break
+                terms = self._reevaluate(
+                    int(m),
+                    mmeta,
+                    mcodes,
+                    tile_sq,
+                    tile_lt,
+                    tile_n,
+                    stamp,
+                    leave_idx,
+                    haves,
+                    lvals,
+                    order,
+                    upper,
+                    rows,
+                    table3,
+                    unknown,
+                    caps,
+                    leaves[int(m)],
+                    vis,
+                )
+                # a setup's plays are found again on the board after the play, so
+                # only target-line entries (too far for that search) count here
+                _, terms["prospect"], terms["plan"] = self._future(
+                    np.array([terms["prospect"]]), None if plan is None else plan[m : m + 1]
+                )
+                terms = {
+                    "score": float(score[m]),
+                    "waste": -float(pen[m]),
+                    **terms,
+                    "target_line": float(table_real[m]),
+                }
+                evaluated.append((int(m), sum(terms.values()), terms))
+            if not evaluated:
+                m = int(top[0])
+                _, pro, pla = self._future(
+                    best[m : m + 1], None if plan is None else plan[m : m + 1]
+                )
+                terms = {
+                    "score": float(score[m]),
+                    "waste": -float(pen[m]),
+                    "prospect": pro,
+                    "plan": pla,
+                    "target_line": float(table_real[m]),
+                }
+                evaluated.append((m, sum(terms.values()), terms))
+            self.counts["reevaluated"] += len(evaluated)
+            for m, v, terms in evaluated:
+                alternatives.append((self._play_of(mmeta[m], mcodes[m]), v, terms))
+        # discards toward the best prospects
+        if turn.queue_left > 0 and len(rows):
+            alternatives.extend(self._discards(hand, vis, rows, table3, unknown, turn))
+        if not alternatives:
+            return Choice(Stop(), 0.0, {})
+        alternatives.sort(key=lambda a: -a[1])
+        action, value, terms = alternatives[0]
+        if (
+            isinstance(action, Discard)
+            and not len(moves)
+            and terms.get("prospect", 0.0) + terms.get("plan", 0.0) < 1.0
+        ):
+            # nothing to play and nothing worth waiting for
+            return Choice(Stop(), 0.0, {}, alternatives[:5])
+        if isinstance(action, Play):
+            self.clock.observe(self._placed(action))
+        elif isinstance(action, Discard):
+            self.clock.observe(len(action.letters))
+        self._chosen(action)
+        return Choice(action, value, terms, alternatives[1:21])
+
+    # -- hooks for a player that plans (``planner``) ------------------------
+    def _prepare_plan(self, turn: TurnView, hand: np.ndarray, vis: np.ndarray) -> None:
+        """Called each turn before any action is valued."""
+
+    def _plan_moves(
+        self,
+        leaves: np.ndarray,
+        stamp: np.ndarray,
+        tile_sq: np.ndarray,
+        tile_lt: np.ndarray,
+        tile_n: np.ndarray,
+    ) -> np.ndarray | None:
+        """Per play, the value of the plan after it (None: no plan)."""
+        return None
+
+    def _plan_keeps(self, hand: np.ndarray) -> list[np.ndarray]:
+        """Extra hands to keep that the discards should try."""
+        return []
+
+    def _plan_keep_value(self, keep: np.ndarray) -> float | None:
+        return None
+
+    def _future(
+        self, prospect: np.ndarray, plan: np.ndarray | None
+    ) -> tuple[np.ndarray, float, float]:
+        """(future value per action, and for the first action its prospect and
+        plan parts). The prospect player has no plan."""
+        return prospect, float(prospect[0]) if len(prospect) else 0.0, 0.0
+
+    def _chosen(self, action: Play | Discard | Stop) -> None:
+        """Called with the action about to be sent."""
+
+    def _discard_tile_cost(self) -> float:
+        return 0.0
+
+    def _best_of(
+        self, rows: Rows, have: np.ndarray, table3: np.ndarray, unknown: int, count: int
+    ) -> Rows:
+        """The ``count`` rows of most value against ``have``."""
+        if len(rows) <= count:
+            return rows
+        vals = leave_values(
+            have[None, :],
+            rows.need_letter,
+            rows.need_count,
+            rows.need_k,
+            rows.score,
+            rows.pre,
+            rows.weight,
+            rows.kind,
+            table3,
+            self.kit.probs,
+            unknown,
+            LOG_FACT,
+        )[0]
+        return take(rows, np.argsort(-vals, kind="stable")[:count])
+
+    def _placed(self, play: Play) -> int:
+        n = self.kit.n
+        count = 0
+        for k in range(len(play.word)):
+            r, c = (play.row, play.col + k) if play.horizontal else (play.row + k, play.col)
+            count += self.board[r * n + c] == 0
+        return count
+
+    def _play_of(self, meta_row: np.ndarray, code_row: np.ndarray) -> Play:
+        d, line, s, ln = (int(x) for x in meta_row[:4])
+        word = "".join(chr(64 + (int(c) & 31)) for c in code_row[:ln])
+        row, col = (line, s) if d == 0 else (s, line)
+        return Play(row, col, d == 0, word)
+
+    def _first_rows(
+        self, hand: np.ndarray, vis: np.ndarray, caps: np.ndarray
+    ) -> tuple[np.ndarray, np.ndarray]:
+        """Plays and prospects of the first move (see ``first``)."""
+        kit = self.kit
+        n = kit.n
+        bare_caps = np.full((2, n), -1, dtype=np.int64)
+        bare_caps[0, 0] = min(int(caps.max()), 2)
+        ones = np.ones_like(kit.lm)
+        bl = self.bl
+        saved = kit.lm, kit.wm
+        kit.lm, kit.wm = ones, ones
+        try:
+            meta, codes, _ = kit.search(bl, hand, vis, bare_caps, 0, 0)
+        finally:
+            kit.lm, kit.wm = saved
+        words = meta[:, META_START] == 0
+        meta, codes = meta[words], codes[words]
+        placed = best_placements(
+            codes,
+            meta[:, META_LEN].astype(np.int64),
+            kit.values.astype(np.int64),
+            kit.lm,
+            kit.wm,
+            self.config.first_placements,
+            META_WIDTH,
+        )
+        extra = self._more_first_rows(meta, codes)
+        if extra is None:
+            return (placed[0], placed[1])
+        return (np.concatenate([placed[0], extra[0]]), np.concatenate([placed[1], extra[1]]))
+
+    def _more_first_rows(
+        self, meta: np.ndarray, codes: np.ndarray
+    ) -> tuple[np.ndarray, np.ndarray] | None:
+        """Other first moves worth valuing (words on a bare line given)."""
+        return None
+
+    def _reevaluate(
+        self,
+        m: int,
+        mmeta: np.ndarray,
+        mcodes: np.ndarray,
+        tile_sq: np.ndarray,
+        tile_lt: np.ndarray,
+        tile_n: np.ndarray,
+        stamp: np.ndarray,
+        leave_idx: np.ndarray,
+        haves: np.ndarray,
+        lvals: np.ndarray,
+        order: np.ndarray,
+        upper: np.ndarray,
+        rows: Rows,
+        table3: np.ndarray,
+        unknown: int,
+        caps: np.ndarray,
+        leave: np.ndarray,
+        vis: np.ndarray,
+    ) -> dict[str, float]:
+        kit = self.kit
+        n = kit.n
+        post = self.board.copy()
+        for t in range(int(tile_n[m])):
+            post[tile_sq[m, t]] = tile_lt[m, t] + 1
+        bl2 = kit.lines(post)
+        d, line, s, ln = (int(x) for x in mmeta[m, :4])
+        changed = np.zeros((2, n), dtype=np.bool_)
+        changed[d, max(0, line - 1) : line + 2] = True
+        changed[1 - d, max(0, s - 1) : s + ln + 1] = True
+        caps2 = np.where(changed, caps, -1).astype(np.int64)
+        meta2, codes2, _ = kit.search(bl2, leave, vis, caps2, 0, self.config.min_score3)
+        new_best = 0.0
+        have2 = (leave + vis)[None, :]
+        if len(meta2):
+            r2 = rows_from_search(meta2, codes2, n, with_foot=False)
+            new_best = float(
+                leave_values(
+                    have2,
+                    r2.need_letter,
+                    r2.need_count,
+                    r2.need_k,
+                    r2.score,
+                    r2.pre,
+                    r2.weight,
+                    r2.kind,
+                    table3,
+                    kit.probs,
+                    unknown,
+                    LOG_FACT,
+                )[0].max()
+            )
+        sl = slice(m, m + 1)
+        old_best, _, _, _, _ = move_values(
+            tile_sq[sl],
+            tile_lt[sl],
+            tile_n[sl],
+            stamp[sl],
+            leave_idx[sl],
+            haves,
+            lvals,
+            order,
+            upper,
+            rows.direction,
+            rows.line,
+            rows.start,
+            rows.length,
+            rows.codes,
+            rows.score,
+            rows.pre,
+            rows.weight,
+            rows.kind,
+            rows.need_letter,
+            rows.need_count,
+            rows.need_k,
+            rows.foot,
+            *self._pre,
+            table3,
+            kit.probs,
+            unknown,
+            LOG_FACT,
+            n,
+            changed,
+        )
+        terms = {"prospect": max(new_best, float(old_best[0]))}
+        if self.config.use_phi:
+            phi2 = place_value(bl2.cells, kit.wm, self.place_s, kit.setup.t)
+            terms["place"] = self.config.phi_weight * (phi2 - self.phi)
+        return terms
+
+    def _discards(
+        self,
+        hand: np.ndarray,
+        vis: np.ndarray,
+        rows: Rows,
+        table3: np.ndarray,
+        unknown: int,
+        turn: TurnView,
+    ) -> list[tuple[Play | Discard | Stop, float, dict[str, float]]]:
+        cfg = self.config
+        kit = self.kit
+        upper = rows.score * rows.weight * PRE_FACTOR**rows.pre
+        cand = np.argsort(-upper, kind="stable")[: cfg.keeps]
+        keeps = [np.zeros(26, dtype=np.int64), *self._plan_keeps(hand)]
+        for r in cand:
+            need = np.zeros(26, dtype=np.int64)
+            for j in range(int(rows.need_k[r])):
+                need[rows.need_letter[r, j]] = rows.need_count[r, j]
+            keeps.append(np.minimum(hand, need))
+        uniq = np.unique(np.stack(keeps), axis=0)
+        uniq = uniq[(uniq.sum(axis=1) < hand.sum())]  # discard at least one tile
+        if not len(uniq):
+            return []
+        haves = np.ascontiguousarray(uniq + vis[None, :])
+        vals = leave_values(
+            haves,
+            rows.need_letter,
+            rows.need_count,
+            rows.need_k,
+            rows.score,
+            rows.pre,
+            rows.weight,
+            rows.kind,
+            table3,
+            kit.probs,
+            unknown,
+            LOG_FACT,
+        )
+        best = vals.max(axis=1) if vals.shape[1] else np.zeros(len(uniq))
+        out: list[tuple[Play | Discard | Stop, float, dict[str, float]]] = []
+        for keep, b in zip(uniq, best, strict=True):
+            letters = letters_of(hand - keep)
+            plan = self._plan_keep_value(keep)
+            _, pro, pla = self._future(np.array([b]), None if plan is None else np.array([plan]))
+            terms = {
+                "discard_cost": -float(kit.setup.d),
+                "prospect": pro,
+                "plan": pla,
+                "burn": -self._discard_tile_cost() * len(letters),
+            }
+            out.append((Discard(letters), sum(terms.values()), terms))
+        return out

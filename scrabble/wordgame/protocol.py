@@ -1,0 +1,217 @@
+"""The line protocol between a referee and a player process (both sides).
+
+Start block: ``WORDGAME 1``, ``N T X D``, N premium rows, 26 letter values,
+26 letter probabilities, the lexicon name. Then before each turn one line
+``<elapsed_ms> <score> <queue_left> <hand> <visible>`` (``-`` for an empty
+string) and the player answers one action line (``actions``); at the end the
+referee writes ``END <score>`` and closes the pipe.
+
+The player's time is the wall time from each turn line to its reply, summed;
+the first turn line follows the start block at once, so start-up counts. Past
+the limit, on an unparsable or illegal reply, a crash or output not asked for,
+the case scores 0.
+"""
+
+from __future__ import annotations
+
+import os
+import selectors
+import subprocess
+import time
+from collections.abc import Callable, Sequence
+from typing import IO, BinaryIO
+
+from scrabble.wordgame.cases import Case
+from scrabble.wordgame.referee import GameSetup, Outcome, Player, Referee, TurnView
+from scrabble.wordgame.rules import TIME_LIMIT_MS
+
+MAGIC = "WORDGAME 1"
+MAX_LINE = 200  # longer than any legal reply
+
+
+class ProtocolError(ValueError):
+    pass
+
+
+def _decimal(p: float) -> str:
+    text = repr(float(p))
+    return text if "e" not in text else f"{p:.12f}".rstrip("0")
+
+
+def start_block(setup: GameSetup) -> str:
+    lines = [
+        MAGIC,
+        f"{setup.n} {setup.t} {setup.x} {setup.d}",
+        *setup.premiums,
+        " ".join(str(v) for v in setup.letter_values),
+        " ".join(_decimal(p) for p in setup.probabilities),
+        setup.lexicon,
+    ]
+    return "\n".join(lines) + "\n"
+
+
+def turn_line(view: TurnView) -> str:
+    return (
+        f"{view.elapsed_ms} {view.score} {view.queue_left} {view.hand or '-'} "
+        f"{view.visible or '-'}\n"
+    )
+
+
+def parse_start_block(read_line: Callable[[], str]) -> GameSetup:
+    if read_line().strip() != MAGIC:
+        raise ProtocolError(f"expected {MAGIC!r}")
+    n, t, x, d = (int(v) for v in read_line().split())
+    premiums = tuple(read_line().strip() for _ in range(n))
+    values = tuple(int(v) for v in read_line().split())
+    probabilities = tuple(float(v) for v in read_line().split())
+    lexicon = read_line().strip()
+    if len(values) != 26 or len(probabilities) != 26:
+        raise ProtocolError("expected 26 letter values and 26 probabilities")
+    return GameSetup(
+        n=n,
+        t=t,
+        x=x,
+        d=d,
+        premiums=premiums,
+        letter_values=values,
+        probabilities=probabilities,
+        lexicon=lexicon,
+    )
+
+
+def parse_turn_line(line: str) -> TurnView:
+    fields = line.split()
+    if len(fields) != 5:
+        raise ProtocolError(f"turn line has {len(fields)} fields, expected 5")
+    elapsed, score, left, hand, visible = fields
+    return TurnView(
+        elapsed_ms=int(elapsed),
+        score=int(score),
+        queue_left=int(left),
+        hand="" if hand == "-" else hand,
+        visible="" if visible == "-" else visible,
+    )
+
+
+# -- the player's side ------------------------------------------------------
+def serve(make_player: Callable[[GameSetup], Player], stdin: BinaryIO, stdout: BinaryIO) -> int:
+    """Play one case over the protocol; returns the final score from ``END``."""
+
+    def read_line() -> str:
+        line = stdin.readline()
+        if not line:
+            raise EOFError("the referee closed the pipe")
+        return line.decode("ascii")
+
+    setup = parse_start_block(read_line)
+    player = make_player(setup)
+    player.start(setup)
+    while True:
+        try:
+            line = read_line()
+        except EOFError:
+            return 0  # the referee stopped the game (time, an illegal reply)
+        if line.startswith("END"):
+            return int(line.split()[1])
+        reply = player.act(parse_turn_line(line))
+        stdout.write(reply.encode("ascii") + b"\n")
+        stdout.flush()
+
+
+# -- the referee's side -----------------------------------------------------
+class _Lines:
+    """Lines from a pipe with a deadline per read."""
+
+    def __init__(self, pipe: IO[bytes]) -> None:
+        self._fd = pipe.fileno()
+        self._selector = selectors.DefaultSelector()
+        self._selector.register(self._fd, selectors.EVENT_READ)
+        self._buffer = b""
+        self.closed = False
+
+    def pending(self) -> bool:
+        """Output is waiting that no turn asked for."""
+        return bool(self._buffer) or (not self.closed and bool(self._selector.select(0)))
+
+    def read_line(self, timeout_s: float) -> str | None:
+        """A line (without its newline), or None on timeout; raises EOFError."""
+        deadline = time.perf_counter() + timeout_s
+        while b"\n" not in self._buffer:
+            if len(self._buffer) > MAX_LINE:
+                raise ProtocolError("reply line too long")
+            left = deadline - time.perf_counter()
+            if left <= 0 or not self._selector.select(left):
+                return None
+            chunk = os.read(self._fd, 4096)
+            if not chunk:
+                self.closed = True
+                raise EOFError("the player closed its output")
+            self._buffer += chunk
+        line, _, self._buffer = self._buffer.partition(b"\n")
+        return line.decode("ascii", errors="replace").rstrip("\r")
+
+    def close(self) -> None:
+        self._selector.close()
+
+
+def play_subprocess(
+    case: Case,
+    command: Sequence[str],
+    is_word: Callable[[str], bool],
+    time_limit_ms: float = TIME_LIMIT_MS,
+    stderr: int | IO[bytes] | None = subprocess.DEVNULL,
+    cwd: str | None = None,
+) -> Outcome:
+    """Run one case against a player process speaking the protocol."""
+    referee = Referee(case, is_word)
+    proc = subprocess.Popen(
+        list(command),
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=stderr,
+        bufsize=0,
+        cwd=cwd,
+    )
+    assert proc.stdin is not None and proc.stdout is not None
+    lines = _Lines(proc.stdout)
+    elapsed = 0.0
+    try:
+        proc.stdin.write(start_block(referee.setup()).encode("ascii"))
+        while not referee.over:
+            if lines.pending():
+                referee.fail("output not asked for")
+                break
+            sent = time.perf_counter()
+            proc.stdin.write(turn_line(referee.turn(elapsed)).encode("ascii"))
+            try:
+                reply = lines.read_line(max(0.0, (time_limit_ms - elapsed) / 1000))
+            except (EOFError, ProtocolError) as exc:
+                referee.fail(f"player: {exc}")
+                break
+            elapsed += (time.perf_counter() - sent) * 1000
+            if reply is None or elapsed > time_limit_ms:
+                referee.fail(f"time limit: over {time_limit_ms:.0f} ms")
+                break
+            referee.apply(reply)
+        outcome = referee.outcome()
+        try:
+            proc.stdin.write(f"END {outcome.score}\n".encode("ascii"))
+        except BrokenPipeError:
+            pass
+    except BrokenPipeError:
+        referee.fail("player closed its input")
+        outcome = referee.outcome()
+    finally:
+        try:
+            proc.stdin.close()
+        except BrokenPipeError:
+            pass
+        try:
+            proc.wait(timeout=2)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
+        lines.close()
+        proc.stdout.close()
+    outcome.elapsed_ms = elapsed
+    return outcome

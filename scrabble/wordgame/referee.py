@@ -1,0 +1,249 @@
+"""The in-process referee: it holds the case (and so the queue) and hands the
+player only what the contract lets it see.
+
+The player gets a ``GameSetup`` once and a ``TurnView`` each turn: plain
+frozen values (the hand, the next X tiles, elapsed time, score, tiles left),
+built fresh from the referee's state, holding no reference to the case or its
+tile string. Each reply is parsed and judged here (``judge.judge_play``), never
+by the move generator.
+"""
+
+from __future__ import annotations
+
+import time
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Protocol
+
+from scrabble.rules import STANDARD_VALUES
+from scrabble.tiles import ALPHABET
+from scrabble.wordgame.actions import ActionError, Discard, Play, Stop, parse_action
+from scrabble.wordgame.cases import Case
+from scrabble.wordgame.judge import EMPTY, IllegalPlay, judge_play
+from scrabble.wordgame.rules import TIME_LIMIT_MS
+
+
+@dataclass(frozen=True)
+class GameSetup:
+    """What the player learns at the start (the protocol's start block)."""
+
+    n: int
+    t: int
+    x: int
+    d: int
+    premiums: tuple[str, ...]
+    letter_values: tuple[int, ...]  # A..Z
+    probabilities: tuple[float, ...]  # A..Z
+    lexicon: str
+
+
+@dataclass(frozen=True)
+class TurnView:
+    """What the player sees before each turn (the protocol's turn line)."""
+
+    elapsed_ms: int
+    score: int
+    queue_left: int  # tiles not yet drawn, the visible ones included
+    hand: str
+    visible: str
+
+
+class Player(Protocol):
+    def start(self, setup: GameSetup) -> None: ...
+
+    def act(self, turn: TurnView) -> str: ...
+
+
+@dataclass(frozen=True)
+class PlayRecord:
+    row: int
+    col: int
+    horizontal: bool
+    word: str
+    score: int
+    tiles: int
+
+
+@dataclass
+class Outcome:
+    """A finished case: the final score and what happened."""
+
+    case_id: str
+    score: int  # final, clamped at 0; 0 on failure
+    raw_score: int  # plays minus discard costs before the clamp
+    plays: list[PlayRecord] = field(default_factory=list)
+    discards: int = 0
+    discarded_tiles: int = 0
+    board_tiles: int = 0
+    squares: int = 0
+    elapsed_ms: float = 0.0
+    failure: str | None = None
+
+    @property
+    def fill(self) -> float:
+        return self.board_tiles / self.squares if self.squares else 0.0
+
+    @property
+    def best_play(self) -> int:
+        return max((p.score for p in self.plays), default=0)
+
+    @property
+    def top3_share(self) -> float:
+        points = sorted((p.score for p in self.plays), reverse=True)
+        total = sum(points)
+        return sum(points[:3]) / total if total else 0.0
+
+
+class Referee:
+    def __init__(self, case: Case, is_word: Callable[[str], bool]) -> None:
+        self._case = case
+        self._is_word = is_word
+        self._values = dict(STANDARD_VALUES)
+        n = case.n
+        self._board = [[EMPTY] * n for _ in range(n)]
+        self._hand: list[str] = list(case.tiles[: case.t])
+        self._next = len(self._hand)
+        self._score = 0
+        self._outcome = Outcome(case_id=case.id, score=0, raw_score=0, squares=n * n)
+        self.over = False
+
+    # -- what the player sees --------------------------------------------
+    def setup(self) -> GameSetup:
+        case = self._case
+        return GameSetup(
+            n=case.n,
+            t=case.t,
+            x=case.x,
+            d=case.d,
+            premiums=tuple(case.premiums),
+            letter_values=tuple(self._values[ch] for ch in ALPHABET),
+            probabilities=tuple(case.probabilities[ch] for ch in ALPHABET),
+            lexicon=case.lexicon,
+        )
+
+    def turn(self, elapsed_ms: float) -> TurnView:
+        tiles = self._case.tiles
+        visible = tiles[self._next : self._next + self._case.x]
+        return TurnView(
+            elapsed_ms=int(elapsed_ms),
+            score=self._score,
+            queue_left=len(tiles) - self._next,
+            hand="".join(self._hand),
+            visible=visible,
+        )
+
+    @property
+    def board_rows(self) -> list[str]:
+        return ["".join(row) for row in self._board]
+
+    # -- the game ----------------------------------------------------------
+    def apply(self, reply: str) -> None:
+        """Apply one reply; an unparsable or illegal one ends the case with 0."""
+        if self.over:
+            raise RuntimeError("the case is over")
+        try:
+            action = parse_action(reply)
+        except ActionError as exc:
+            self.fail(str(exc))
+            return
+        if isinstance(action, Stop):
+            self._finish()
+        elif isinstance(action, Discard):
+            self._discard(action)
+        else:
+            self._play(action)
+
+    def _play(self, play: Play) -> None:
+        try:
+            judged = judge_play(
+                self._board,
+                self._case.premiums,
+                self._values,
+                play,
+                Counter(self._hand),
+                self._is_word,
+            )
+        except IllegalPlay as exc:
+            self.fail(f"illegal play {play.line()}: {exc}")
+            return
+        for r, c, letter in judged.tiles:
+            self._board[r][c] = letter
+            self._hand.remove(letter)
+        self._score += judged.score
+        self._outcome.plays.append(
+            PlayRecord(
+                play.row, play.col, play.horizontal, play.word, judged.score, len(judged.tiles)
+            )
+        )
+        self._outcome.board_tiles += len(judged.tiles)
+        self._refill()
+
+    def _discard(self, discard: Discard) -> None:
+        short = Counter(discard.letters) - Counter(self._hand)
+        if short:
+            self.fail(
+                f"illegal discard {discard.letters}: the hand lacks "
+                f"{''.join(sorted(short.elements()))}"
+            )
+            return
+        for letter in discard.letters:
+            self._hand.remove(letter)
+        self._score -= self._case.d
+        self._outcome.discards += 1
+        self._outcome.discarded_tiles += len(discard.letters)
+        self._refill()
+
+    def _refill(self) -> None:
+        tiles = self._case.tiles
+        take = min(self._case.t - len(self._hand), len(tiles) - self._next)
+        self._hand.extend(tiles[self._next : self._next + take])
+        self._next += take
+        if not self._hand:
+            self._finish()
+
+    def _finish(self) -> None:
+        self.over = True
+        self._outcome.raw_score = self._score
+        self._outcome.score = max(0, self._score)
+
+    def fail(self, reason: str) -> None:
+        """End the case with 0 (illegal or unparsable reply, time, crash)."""
+        self.over = True
+        self._outcome.raw_score = self._score
+        self._outcome.score = 0
+        self._outcome.failure = reason
+
+    def outcome(self) -> Outcome:
+        if not self.over:
+            raise RuntimeError("the case is not over")
+        return self._outcome
+
+
+def play_in_process(
+    case: Case, player: Player, is_word: Callable[[str], bool], time_limit_ms: float = TIME_LIMIT_MS
+) -> Outcome:
+    """Run one case with a player object in this process. The player's time
+    is the wall time of its ``start`` and ``act`` calls; past the limit the
+    case scores 0 (a call cannot be interrupted here, so it is judged when it
+    returns)."""
+    referee = Referee(case, is_word)
+    started = time.perf_counter()
+    player.start(referee.setup())
+    elapsed = (time.perf_counter() - started) * 1000
+    while not referee.over:
+        view = referee.turn(elapsed)
+        started = time.perf_counter()
+        try:
+            reply = player.act(view)
+        except Exception as exc:  # a crash ends the case with 0, as over the protocol
+            referee.fail(f"player crashed: {exc!r}")
+            break
+        elapsed += (time.perf_counter() - started) * 1000
+        if elapsed > time_limit_ms:
+            referee.fail(f"time limit: {elapsed:.0f} ms > {time_limit_ms:.0f} ms")
+            break
+        referee.apply(reply)
+    outcome = referee.outcome()
+    outcome.elapsed_ms = elapsed
+    return outcome

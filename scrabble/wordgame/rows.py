@@ -1,0 +1,249 @@
+"""Prospect rows: the plays an action is valued against, as flat arrays.
+
+A row is a placement on one line: its span, its letters with flags (``NEW`` a
+square the hand fills, ``PRE`` a square an earlier play must fill with that
+letter, neither a board tile), its score when played, the letters its new
+tiles need (at most 9 distinct), its footprint (the squares where another
+play's tile would change it: new and pre-placed squares, the squares just
+before and after the span, and the perpendicular neighbours of new and
+pre-placed squares) as a bitset, and a weight: 1 for a prospect, less for a
+setup or target-line row that the action does not itself advance.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+from numba import njit
+
+from scrabble.wordgame.search import META_DIR, META_LEN, META_LINE, META_SCORE, META_START
+
+NEW = 64
+PRE = 32
+LETTER = 31
+FOOT_WORDS = 7  # 7 x 64 bits >= 400 squares
+MAX_NEED = 9
+PROSPECT, SETUP, TABLE = 0, 1, 2
+FIELDS = (
+    "direction",
+    "line",
+    "start",
+    "length",
+    "codes",
+    "score",
+    "pre",
+    "weight",
+    "kind",
+    "need_letter",
+    "need_count",
+    "need_k",
+    "foot",
+)
+
+
+@dataclass
+class Rows:
+    direction: np.ndarray  # int64 (R,)
+    line: np.ndarray
+    start: np.ndarray
+    length: np.ndarray
+    codes: np.ndarray  # uint8 (R, n)
+    score: np.ndarray  # int64
+    pre: np.ndarray  # int64: pre-placed squares
+    weight: np.ndarray  # float64
+    kind: np.ndarray  # int64: PROSPECT, SETUP or TABLE
+    need_letter: np.ndarray  # int64 (R, 9)
+    need_count: np.ndarray  # int64 (R, 9)
+    need_k: np.ndarray  # int64
+    foot: np.ndarray  # uint64 (R, 7)
+
+    def __len__(self) -> int:
+        return len(self.score)
+
+
+@njit(cache=True)
+def _describe(
+    direction, line, start, length, codes, n, need_letter, need_count, need_k, foot, with_foot
+):
+    rows = direction.shape[0]
+    counts = np.zeros(26, dtype=np.int64)
+    for i in range(rows):
+        d = direction[i]
+        r = line[i]
+        s = start[i]
+        ln = length[i]
+        k = 0
+        for lt in range(26):
+            counts[lt] = 0
+        if not with_foot:
+            for j in range(ln):
+                code = codes[i, j]
+                if code & NEW:
+                    counts[(code & LETTER) - 1] += 1
+        for j in range(-1, ln + 1):
+            if not with_foot:
+                break
+            c = s + j
+            if c < 0 or c >= n:
+                continue
+            row, col = (r, c) if d == 0 else (c, r)
+            if j == -1 or j == ln:
+                sq = row * n + col
+                foot[i, sq >> 6] |= np.uint64(1) << np.uint64(sq & 63)
+                continue
+            code = codes[i, j]
+            if code & (NEW | PRE) == 0:
+                continue
+            if code & NEW:
+                counts[(code & LETTER) - 1] += 1
+            for dr, dc in ((0, 0), (1, 0), (-1, 0)) if d == 0 else ((0, 0), (0, 1), (0, -1)):
+                rr = row + dr
+                cc = col + dc
+                if 0 <= rr < n and 0 <= cc < n:
+                    sq = rr * n + cc
+                    foot[i, sq >> 6] |= np.uint64(1) << np.uint64(sq & 63)
+        for lt in range(26):
+            if counts[lt] > 0 and k < need_letter.shape[1]:
+                need_letter[i, k] = lt
+                need_count[i, k] = counts[lt]
+                k += 1
+        need_k[i] = k
+
+
+def make_rows(
+    direction: np.ndarray,
+    line: np.ndarray,
+    start: np.ndarray,
+    length: np.ndarray,
+    codes: np.ndarray,
+    score: np.ndarray,
+    pre: np.ndarray,
+    weight: np.ndarray,
+    n: int,
+    with_foot: bool = True,
+    kind: int = PROSPECT,
+) -> Rows:
+    """Rows with their needs; footprints too unless ``with_foot`` is False (rows
+    that are only valued, never checked against a play)."""
+    count = len(score)
+    need_letter = np.zeros((count, MAX_NEED), dtype=np.int64)
+    need_count = np.zeros((count, MAX_NEED), dtype=np.int64)
+    need_k = np.zeros(count, dtype=np.int64)
+    foot = np.zeros((count, FOOT_WORDS), dtype=np.uint64)
+    direction = np.ascontiguousarray(direction, dtype=np.int64)
+    line = np.ascontiguousarray(line, dtype=np.int64)
+    start = np.ascontiguousarray(start, dtype=np.int64)
+    length = np.ascontiguousarray(length, dtype=np.int64)
+    codes = np.ascontiguousarray(codes, dtype=np.uint8)
+    _describe(
+        direction, line, start, length, codes, n, need_letter, need_count, need_k, foot, with_foot
+    )
+    return Rows(
+        direction=direction,
+        line=line,
+        start=start,
+        length=length,
+        codes=codes,
+        score=np.ascontiguousarray(score, dtype=np.int64),
+        pre=np.ascontiguousarray(pre, dtype=np.int64),
+        weight=np.ascontiguousarray(weight, dtype=np.float64),
+        kind=np.full(count, kind, dtype=np.int64),
+        need_letter=need_letter,
+        need_count=need_count,
+        need_k=need_k,
+        foot=foot,
+    )
+
+
+def rows_from_search(meta: np.ndarray, codes: np.ndarray, n: int, with_foot: bool = True) -> Rows:
+    """Search output -> prospect rows (weight 1, nothing pre-placed). The
+    search's MISSING flag is dropped: what is missing depends on the hand an
+    action leaves, and is worked out against it."""
+    k = len(meta)
+    return make_rows(
+        meta[:, META_DIR],
+        meta[:, META_LINE],
+        meta[:, META_START],
+        meta[:, META_LEN],
+        codes & np.uint8(LETTER | NEW),
+        meta[:, META_SCORE],
+        np.zeros(k, dtype=np.int64),
+        np.ones(k, dtype=np.float64),
+        n,
+        with_foot,
+    )
+
+
+def concat(parts: list[Rows], n: int) -> Rows:
+    parts = [p for p in parts if len(p)]
+    if not parts:
+        return empty_rows(n)
+    return Rows(*(np.concatenate([getattr(p, f) for p in parts]) for f in FIELDS))
+
+
+def empty_rows(n: int) -> Rows:
+    z = np.zeros(0, dtype=np.int64)
+    return Rows(
+        direction=z,
+        line=z,
+        start=z,
+        length=z,
+        codes=np.zeros((0, n), dtype=np.uint8),
+        score=z,
+        pre=z,
+        weight=np.zeros(0, dtype=np.float64),
+        kind=z,
+        need_letter=np.zeros((0, MAX_NEED), dtype=np.int64),
+        need_count=np.zeros((0, MAX_NEED), dtype=np.int64),
+        need_k=z,
+        foot=np.zeros((0, FOOT_WORDS), dtype=np.uint64),
+    )
+
+
+def with_footprints(rows: Rows, n: int) -> Rows:
+    out = make_rows(
+        rows.direction,
+        rows.line,
+        rows.start,
+        rows.length,
+        rows.codes,
+        rows.score,
+        rows.pre,
+        rows.weight,
+        n,
+    )
+    out.kind = rows.kind.copy()
+    return out
+
+
+def take(rows: Rows, index: np.ndarray) -> Rows:
+    return Rows(*(getattr(rows, f)[index] for f in FIELDS))
+
+
+@njit(cache=True)
+def play_tiles(direction, line, start, length, codes, n):
+    """Per play: its new tiles' squares and letters, their count, their
+    squares as a bitset, and the letters they use (26 counts)."""
+    moves = direction.shape[0]
+    tile_sq = np.zeros((moves, MAX_NEED), dtype=np.int64)
+    tile_lt = np.zeros((moves, MAX_NEED), dtype=np.int64)
+    tile_n = np.zeros(moves, dtype=np.int64)
+    stamp = np.zeros((moves, FOOT_WORDS), dtype=np.uint64)
+    used = np.zeros((moves, 26), dtype=np.int64)
+    for m in range(moves):
+        t = 0
+        for j in range(length[m]):
+            code = codes[m, j]
+            if code & NEW == 0:
+                continue
+            c = start[m] + j
+            sq = line[m] * n + c if direction[m] == 0 else c * n + line[m]
+            lt = (code & LETTER) - 1
+            tile_sq[m, t] = sq
+            tile_lt[m, t] = lt
+            used[m, lt] += 1
+            stamp[m, sq >> 6] |= np.uint64(1) << np.uint64(sq & 63)
+            t += 1
+        tile_n[m] = t
+    return tile_sq, tile_lt, tile_n, stamp, used

@@ -1,0 +1,47 @@
+"""Summaries of a run: mean score, ratios to a baseline with a bootstrap CI, and
+the Topcoder-style relative score."""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Sequence
+
+BOOTSTRAP_SAMPLES = 2000
+
+
+def ratios(scores: Sequence[int], baseline: Sequence[int]) -> list[float]:
+    """Per-case ratios; a score of 0 counts as 1 point so a ratio is always
+    defined and positive (a failed case still weighs heavily: 1/baseline)."""
+    return [max(s, 1) / max(b, 1) for s, b in zip(scores, baseline, strict=True)]
+
+
+def geometric_mean(values: Sequence[float]) -> float:
+    return math.exp(sum(math.log(v) for v in values) / len(values)) if values else 0.0
+
+
+def bootstrap_ci(
+    values: Sequence[float], seed: int = 1, samples: int = BOOTSTRAP_SAMPLES
+) -> tuple[float, float]:
+    """95 % percentile bootstrap interval of the geometric mean (seeded)."""
+    if not values:
+        return (0.0, 0.0)
+    rng = random.Random(seed)
+    logs = [math.log(v) for v in values]
+    k = len(logs)
+    means = sorted(math.exp(sum(rng.choice(logs) for _ in range(k)) / k) for _ in range(samples))
+    return (means[int(0.025 * samples)], means[int(0.975 * samples) - 1])
+
+
+def relative_scores(scores: Sequence[int], baseline: Sequence[int]) -> tuple[float, float]:
+    """Topcoder's relative scoring over the two players compared: per case
+    score / best score of the case (0 if both are 0), summed, scaled to 100 a
+    case at most; (player, baseline)."""
+    mine = theirs = 0.0
+    for s, b in zip(scores, baseline, strict=True):
+        best = max(s, b)
+        if best > 0:
+            mine += s / best
+            theirs += b / best
+    k = len(scores) or 1
+    return (100 * mine / k, 100 * theirs / k)

@@ -1,0 +1,367 @@
+"""The target-line table (section 4): big plays on the line with the largest
+word multipliers, found without looking at the hand.
+
+The line is the one whose T largest empty word multipliers have the largest
+product. Every window of it that could hold a main word (empty or edge just
+outside) is matched against the lexicon's words of its length: board tiles
+must agree and each empty square's cross-check must allow the letter. Up to
+T of the empty squares take new tiles; the rest (at most five; at least one
+when the window holds no board tile, for the through rule) are pre-placed,
+chosen among the squares whose multipliers matter least, and every run of
+pre-placed and board letters must itself be a word. An entry's value at a
+turn is score x 0.6^(pre-placed letters) x P(its new letters arrive); the
+best are used as setup rows. The table is rebuilt only when its line changes.
+"""
+
+from __future__ import annotations
+
+import time
+
+import numpy as np
+from numba import njit
+
+from scrabble.wordgame.chance import LOG_FACT, p_cover
+from scrabble.wordgame.kit import Kit
+from scrabble.wordgame.lines import BoardLines
+from scrabble.wordgame.rows import LETTER, NEW, PRE, TABLE, Rows, empty_rows, make_rows
+from scrabble.wordgame.trie_walk import child, is_terminal
+from scrabble.wordgame.wordbank import bank_for
+
+MAX_PRE = 5
+CAPACITY = 4096
+
+
+@njit(cache=True)
+def _is_word(tmask, tfirst, letters, a, b):
+    node = 0
+    for i in range(a, b):
+        node = child(tmask, tfirst, node, np.int64(letters[i]) - 1)
+        if node < 0:
+            return False
+    return is_terminal(tmask, node)
+
+
+@njit(cache=True)
+def build_table(
+    cells,
+    cmask,
+    cross,
+    lm,
+    wm,
+    values,
+    matrix,
+    offsets,
+    t,
+    max_pre,
+    min_mult,
+    tmask,
+    tfirst,
+    out_start,
+    out_len,
+    out_codes,
+    out_score,
+    out_pre,
+):
+    """Entries of one line (cells etc. are that line's rows). Returns the count
+    (capped at the buffers' size)."""
+    n = cells.shape[0]
+    cap = out_score.shape[0]
+    kept = 0
+    word = np.zeros(n, dtype=np.int64)
+    kind = np.zeros(n, dtype=np.int64)  # 0 board, 1 new, 2 pre-placed
+    order = np.zeros(n, dtype=np.int64)
+    for ln in range(2, n + 1):
+        if ln >= offsets.shape[0] - 1:
+            break
+        lo = offsets[ln]
+        hi = offsets[ln + 1]
+        if lo == hi:
+            continue
+        for s in range(n - ln + 1):
+            if (s > 0 and cells[s - 1] != 0) or (s + ln < n and cells[s + ln] != 0):
+                continue
+            empties = 0
+            for c in range(s, s + ln):
+                if cells[c] == 0:
+                    empties += 1
+            board_in = ln - empties
+            if empties == 0 or empties > t + max_pre:
+                continue
+            pre = max(0, empties - t)
+            if board_in == 0 and pre == 0:
+                pre = 1
+            if pre > max_pre or pre >= empties:
+                continue
+            # pre-placed squares: the empties whose multipliers matter least
+            m = 0
+            for c in range(s, s + ln):
+                kind[c] = 0
+                if cells[c] == 0:
+                    order[m] = c
+                    m += 1
+                    kind[c] = 1
+            for i in range(m):
+                for j in range(i + 1, m):
+                    a = order[i]
+                    b = order[j]
+                    if wm[b] * 4 + lm[b] < wm[a] * 4 + lm[a]:
+                        order[i] = b
+                        order[j] = a
+            for i in range(pre):
+                kind[order[i]] = 2
+            mult = 1
+            for c in range(s, s + ln):
+                if kind[c] == 1:
+                    mult *= wm[c]
+            if mult < min_mult:
+                continue
+            for w in range(lo, hi):
+                ok = True
+                for i in range(ln):
+                    c = s + i
+                    lt = matrix[w, i]
+                    if cells[c] != 0:
+                        if (cells[c] & 31) != lt:
+                            ok = False
+                            break
+                    elif (np.int64(cmask[c]) >> (lt - 1)) & 1 == 0:
+                        ok = False
+                        break
+                if not ok:
+                    continue
+                for i in range(ln):
+                    word[s + i] = matrix[w, i]
+                # every run of board and pre-placed letters must be a word
+                c = s
+                while c < s + ln and ok:
+                    if kind[c] == 1:
+                        c += 1
+                        continue
+                    e = c
+                    has_pre = False
+                    while e < s + ln and kind[e] != 1:
+                        if kind[e] == 2:
+                            has_pre = True
+                        e += 1
+                    if has_pre and e - c >= 2 and not _is_word(tmask, tfirst, word, c, e):
+                        ok = False
+                    c = e
+                if not ok:
+                    continue
+                main = 0
+                xs = 0
+                for c in range(s, s + ln):
+                    v = values[word[c] - 1]
+                    if kind[c] == 1:
+                        main += v * lm[c]
+                        if cross[c] >= 0:
+                            xs += (cross[c] + v * lm[c]) * wm[c]
+                    else:
+                        main += v
+                if kept < cap:
+                    out_start[kept] = s
+                    out_len[kept] = ln
+                    out_score[kept] = main * mult + xs
+                    out_pre[kept] = pre
+                    for i in range(ln):
+                        c = s + i
+                        code = word[c]
+                        if kind[c] == 1:
+                            code |= 64
+                        elif kind[c] == 2:
+                            code |= 32
+                        out_codes[kept, i] = code
+                    for i in range(ln, out_codes.shape[1]):
+                        out_codes[kept, i] = 0
+                    kept += 1
+    return kept
+
+
+@njit(cache=True)
+def table_values(codes, lengths, scores, pre, have, probs, h, log_fact, pre_factor, marg, limit):
+    """Each entry's value against ``have``: exact for the entries whose upper
+    bound (the product of the per-letter chances; the counts of a multinomial
+    are negatively associated, so it bounds the joint chance) could still
+    reach the best ``limit``; the rest get their bound x 0 (left out)."""
+    k = scores.shape[0]
+    upper = np.zeros(k, dtype=np.float64)
+    need = np.zeros(26, dtype=np.int64)
+    for e in range(k):
+        for lt in range(26):
+            need[lt] = 0
+        for i in range(lengths[e]):
+            if codes[e, i] & 64:
+                need[(codes[e, i] & 31) - 1] += 1
+        u = scores[e] * pre_factor ** pre[e]
+        for lt in range(26):
+            short = need[lt] - have[lt]
+            if short > 0:
+                u *= marg[lt, min(short, marg.shape[1] - 1)]
+        upper[e] = u
+    order = np.argsort(-upper)
+    exact = np.zeros(k, dtype=np.float64)
+    letters = np.empty(26, dtype=np.int64)
+    counts = np.empty(26, dtype=np.int64)
+    best = np.zeros(limit, dtype=np.float64)  # the limit best exact values, ascending
+    for oi in range(k):
+        e = order[oi]
+        if upper[e] <= best[0]:
+            break
+        for lt in range(26):
+            need[lt] = 0
+        for i in range(lengths[e]):
+            if codes[e, i] & 64:
+                need[(codes[e, i] & 31) - 1] += 1
+        m = 0
+        for lt in range(26):
+            short = need[lt] - have[lt]
+            if short > 0:
+                letters[m] = lt
+                counts[m] = short
+                m += 1
+        v = scores[e] * pre_factor ** pre[e] * p_cover(letters, counts, m, probs, h, log_fact)
+        exact[e] = v
+        if v > best[0]:
+            best[0] = v
+            j = 0
+            while j + 1 < limit and best[j] > best[j + 1]:
+                tmp = best[j]
+                best[j] = best[j + 1]
+                best[j + 1] = tmp
+                j += 1
+    return exact
+
+
+@njit(cache=True)
+def marginals(probs, h, log_fact, most):
+    """marg[l, c] = P(at least c of h draws are l)."""
+    marg = np.ones((26, most + 1), dtype=np.float64)
+    for lt in range(26):
+        p = probs[lt]
+        below = 0.0
+        for c in range(most + 1):
+            marg[lt, c] = max(0.0, 1.0 - below)
+            if c <= h:
+                below += np.exp(
+                    log_fact[h]
+                    - log_fact[c]
+                    - log_fact[h - c]
+                    + c * np.log(p)
+                    + (h - c) * np.log(1.0 - p)
+                )
+    return marg
+
+
+class TargetLine:
+    def __init__(self, kit: Kit) -> None:
+        self.kit = kit
+        self.build_ms = 0.0
+        self.line: tuple[int, int] | None = None
+        self.signature: bytes = b""
+        n = kit.n
+        self.start = np.zeros(CAPACITY, dtype=np.int64)
+        self.length = np.zeros(CAPACITY, dtype=np.int64)
+        self.codes = np.zeros((CAPACITY, n), dtype=np.uint8)
+        self.score = np.zeros(CAPACITY, dtype=np.int64)
+        self.pre = np.zeros(CAPACITY, dtype=np.int64)
+        self.count = 0
+        bank = bank_for(kit.lexicon)
+        self.matrix = bank.matrix
+        self.offsets = bank.offsets
+        self._marg: dict[int, np.ndarray] = {}
+        self.builds = 0
+
+    def best_line(self, bl: BoardLines) -> tuple[tuple[int, int], float]:
+        t = self.kit.setup.t
+        wm = np.where(bl.cells == 0, self.kit.wm, 1).astype(np.float64)
+        pot = (-np.sort(-wm, axis=2)[:, :, :t]).prod(axis=2)
+        flat = int(np.argmax(pot))
+        n = self.kit.n
+        return (flat // n, flat % n), float(pot.reshape(-1)[flat])
+
+    def _rebuild(self, bl: BoardLines, line: tuple[int, int], pot: float) -> None:
+        kit = self.kit
+        d, r = line
+        started = time.perf_counter()
+        min_mult = max(2, int(pot // 4))
+        self.count = build_table(
+            bl.cells[d, r],
+            bl.cmask[d, r],
+            bl.cross[d, r],
+            kit.lm[d, r].astype(np.int64),
+            kit.wm[d, r].astype(np.int64),
+            kit.values.astype(np.int64),
+            self.matrix,
+            self.offsets,
+            kit.setup.t,
+            MAX_PRE,
+            min_mult,
+            kit.lexicon.trie.mask,
+            kit.lexicon.trie.first,
+            self.start,
+            self.length,
+            self.codes,
+            self.score,
+            self.pre,
+        )
+        self.build_ms = (time.perf_counter() - started) * 1000
+        self.builds += 1
+
+    def rows(
+        self,
+        bl: BoardLines,
+        have: np.ndarray,
+        table3: np.ndarray,
+        unknown: int,
+        count: int,
+        weight: float,
+        rebuild_ok: bool,
+    ) -> Rows:
+        kit = self.kit
+        n = kit.n
+        line, pot = self.best_line(bl)
+        d, r = line
+        signature = bl.cells[d, r].tobytes() + bl.cmask[d, r].tobytes()
+        if line != self.line or signature != self.signature:
+            if not rebuild_ok:
+                return empty_rows(n)
+            self.line, self.signature = line, signature
+            self._rebuild(bl, line, pot)
+        k = self.count
+        if k == 0:
+            return empty_rows(n)
+        marg = self._marg.get(unknown)
+        if marg is None:
+            marg = marginals(kit.probs, unknown, LOG_FACT, 9)
+            self._marg[unknown] = marg
+        values = table_values(
+            self.codes[:k],
+            self.length[:k],
+            self.score[:k],
+            self.pre[:k],
+            have.astype(np.int64),
+            kit.probs,
+            unknown,
+            LOG_FACT,
+            0.6,
+            marg,
+            count,
+        )
+        best = np.argsort(-values, kind="stable")[:count]
+        best = best[values[best] > 0]
+        if not len(best):
+            return empty_rows(n)
+        m = len(best)
+        codes = self.codes[best] & np.uint8(LETTER | NEW | PRE)
+        return make_rows(
+            np.full(m, d),
+            np.full(m, r),
+            self.start[best],
+            self.length[best],
+            codes,
+            self.score[best],
+            self.pre[best],
+            np.full(m, weight),
+            n,
+            kind=TABLE,
+        )

@@ -1,0 +1,265 @@
+#!/usr/bin/env python3
+"""The WordGame variant: cases, a local tester, and a player process.
+
+    scripts/wordgame.py cases --seeds 1-100 --out cases.jsonl
+    scripts/wordgame.py run --cases cases.jsonl [--player NAME] [--baseline greedy] [--jobs 2]
+    scripts/wordgame.py play [--player NAME]      # speaks the protocol on stdin/stdout
+
+``run`` prints one line per case (score, plays, discards, fill, best play, the
+top 3 plays' share of the play points, time) and a summary against the
+baseline (mean score, geometric mean of per-case ratios with a 95 % bootstrap
+CI, ratio of sums, relative score); the last line is JSON. ``--protocol`` runs
+each case through a real ``play`` subprocess instead of in-process.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+
+def cmd_play(args: argparse.Namespace) -> int:
+    # Imports here, not at the top: start-up counts against the case's 10 s.
+    from scrabble.wordgame.lexicons import load_compiled
+    from scrabble.wordgame.players.registry import make_player
+    from scrabble.wordgame.protocol import serve
+
+    serve(
+        lambda setup: make_player(
+            args.player,
+            load_compiled(setup.lexicon),
+            args.fixed_effort,
+            dict(item.split("=", 1) for item in args.set),
+        ),
+        sys.stdin.buffer,
+        sys.stdout.buffer,
+    )
+    return 0
+
+
+def cmd_cases(args: argparse.Namespace) -> int:
+    from scrabble.wordgame import cases
+    from scrabble.wordgame.lexicons import load_lexicon
+
+    seeds = cases.parse_seeds(args.seeds)
+    probabilities = cases.letter_probabilities(load_lexicon(args.lexicon).words)
+    count = cases.write_cases(
+        (cases.generate(s, probabilities, args.lexicon) for s in seeds), args.out
+    )
+    print(f"wrote {count} cases to {args.out}", file=sys.stderr)
+    return 0
+
+
+_WORKER: dict[str, Any] = {}
+
+
+def _init_worker(options: dict[str, Any]) -> None:
+    _WORKER.update(options)
+
+
+def _run_one(case_json: str) -> dict[str, Any]:
+    from scrabble.wordgame.cases import Case
+    from scrabble.wordgame.lexicons import load_lexicon
+    from scrabble.wordgame.players.registry import make_player
+    from scrabble.wordgame.protocol import play_subprocess
+    from scrabble.wordgame.referee import play_in_process
+
+    case = Case.from_json(case_json)
+    lexicon = load_lexicon(case.lexicon)
+    result: dict[str, Any] = {"id": case.id, "n": case.n, "t": case.t, "x": case.x, "d": case.d}
+    for role in ("player", "baseline"):
+        name = _WORKER[role]
+        if name is None:
+            continue
+        stats: dict[str, Any] = {}
+        if _WORKER["protocol"]:
+            command = [
+                sys.executable,
+                str(ROOT / "scripts" / "wordgame.py"),
+                "play",
+                "--player",
+                name,
+            ] + (["--fixed-effort"] if _WORKER["fixed"] else [])
+            outcome = play_subprocess(case, command, lexicon.contains, cwd=str(ROOT))
+        else:
+            player = make_player(
+                name, lexicon, _WORKER["fixed"], _WORKER["settings"] if role == "player" else {}
+            )
+            outcome = play_in_process(
+                case, player, lexicon.contains, float("inf") if _WORKER["no_limit"] else 10_000
+            )
+            stats = dict(getattr(player, "stats", dict)())
+        result[role] = {
+            "score": outcome.score,
+            "raw": outcome.raw_score,
+            "plays": len(outcome.plays),
+            "discards": outcome.discards,
+            "discarded_tiles": outcome.discarded_tiles,
+            "fill": round(outcome.fill, 4),
+            "best": outcome.best_play,
+            "top3": round(outcome.top3_share, 4),
+            "ms": round(outcome.elapsed_ms, 1),
+            "failure": outcome.failure,
+            "stats": stats,
+        }
+    return result
+
+
+def _case_line(r: dict[str, Any]) -> str:
+    p = r["player"]
+    line = (
+        f"{r['id']} n={r['n']:2d} t={r['t']} x={r['x']} d={r['d']} score={p['score']:6d} "
+        f"plays={p['plays']:3d} discards={p['discards']:3d} fill={p['fill']:.2f} "
+        f"best={p['best']:5d} top3={p['top3']:.2f} time={p['ms'] / 1000:5.2f}s"
+    )
+    if "baseline" in r:
+        b = r["baseline"]
+        line += f" base={b['score']:6d} ratio={max(p['score'], 1) / max(b['score'], 1):6.2f}"
+    if p["failure"]:
+        line += f" FAILED: {p['failure']}"
+    return line
+
+
+def cmd_run(args: argparse.Namespace) -> int:
+    from scrabble.wordgame import summary
+    from scrabble.wordgame.cases import read_cases
+    from scrabble.wordgame.players.registry import DEFAULT, PLAYERS
+
+    player = args.player or DEFAULT
+    baseline = None if args.baseline in ("none", player) else args.baseline
+    for name in (player, baseline):
+        if name is not None and name not in PLAYERS:
+            raise SystemExit(f"unknown player {name!r}; one of {', '.join(PLAYERS)}")
+    case_lines = [c.to_json() for c in read_cases(args.cases)][: args.limit]
+    options = {
+        "player": player,
+        "baseline": baseline,
+        "protocol": args.protocol,
+        "fixed": args.fixed_effort,
+        "settings": dict(item.split("=", 1) for item in args.set),
+        "no_limit": args.no_time_limit,
+    }
+    started = time.perf_counter()
+    results = []
+    if args.jobs > 1:
+        from multiprocessing import Pool
+
+        with Pool(args.jobs, initializer=_init_worker, initargs=(options,)) as pool:
+            for r in pool.imap(_run_one, case_lines):
+                print(_case_line(r), flush=True)
+                results.append(r)
+    else:
+        _init_worker(options)
+        for line in case_lines:
+            r = _run_one(line)
+            print(_case_line(r), flush=True)
+            results.append(r)
+    scores = [r["player"]["score"] for r in results]
+    times = [r["player"]["ms"] / 1000 for r in results]
+    report: dict[str, Any] = {
+        "player": player,
+        "cases": len(results),
+        "protocol": args.protocol,
+        "mean_score": round(statistics.fmean(scores), 1) if scores else 0.0,
+        "fill": round(statistics.fmean(r["player"]["fill"] for r in results), 3),
+        "top3_share": round(statistics.fmean(r["player"]["top3"] for r in results), 3),
+        "time_mean_s": round(statistics.fmean(times), 2) if times else 0.0,
+        "time_median_s": round(statistics.median(times), 2) if times else 0.0,
+        "time_max_s": round(max(times), 2) if times else 0.0,
+        "failures": sum(1 for r in results if r["player"]["failure"]),
+        "wall_s": round(time.perf_counter() - started, 1),
+    }
+    stats: dict[str, Any] = {}
+    for r in results:
+        for key, value in r["player"]["stats"].items():
+            stats[key] = stats.get(key, 0) + value
+    if stats:
+        report["stats"] = stats
+    if baseline is not None:
+        base = [r["baseline"]["score"] for r in results]
+        ratios = summary.ratios(scores, base)
+        lo, hi = summary.bootstrap_ci(ratios)
+        mine, theirs = summary.relative_scores(scores, base)
+        report["baseline"] = {
+            "player": baseline,
+            "mean_score": round(statistics.fmean(base), 1),
+            "geomean_ratio": round(summary.geometric_mean(ratios), 3),
+            "ci95": [round(lo, 3), round(hi, 3)],
+            "ratio_of_sums": round(sum(scores) / max(sum(base), 1), 3),
+            "relative_score": round(mine, 2),
+            "baseline_relative_score": round(theirs, 2),
+            "fill": round(statistics.fmean(r["baseline"]["fill"] for r in results), 3),
+            "top3_share": round(statistics.fmean(r["baseline"]["top3"] for r in results), 3),
+            "time_mean_s": round(statistics.fmean(r["baseline"]["ms"] for r in results) / 1000, 2),
+        }
+        b = report["baseline"]
+        print(
+            f"{player}: mean {report['mean_score']}  vs {baseline}: mean {b['mean_score']}  "
+            f"geomean ratio {b['geomean_ratio']} (95% CI {lo:.3f}-{hi:.3f})  ratio of sums "
+            f"{b['ratio_of_sums']}  relative {mine:.1f} vs {theirs:.1f}"
+        )
+    print(
+        f"fill {report['fill']}  top3 share {report['top3_share']}  time mean "
+        f"{report['time_mean_s']}s median {report['time_median_s']}s max "
+        f"{report['time_max_s']}s  failures {report['failures']}"
+    )
+    print(json.dumps(report))
+    return 1 if report["failures"] else 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    sub = parser.add_subparsers(dest="command", required=True)
+    p = sub.add_parser("cases", help="write seeded cases (JSON lines)")
+    p.add_argument("--seeds", required=True, help="e.g. 1-100")
+    p.add_argument("--out", required=True, type=Path)
+    p.add_argument("--lexicon", default="enable")
+    p.set_defaults(func=cmd_cases)
+    p = sub.add_parser("run", help="run a player over cases and summarise")
+    p.add_argument("--cases", required=True, type=Path)
+    p.add_argument("--player", default=None, help="default: the best player")
+    p.add_argument("--baseline", default="greedy", help="player to compare with, or none")
+    p.add_argument("--jobs", type=int, default=1)
+    p.add_argument("--limit", type=int, default=None, help="only the first K cases")
+    p.add_argument(
+        "--protocol", action="store_true", help="run each case through a `play` subprocess"
+    )
+    p.add_argument(
+        "--fixed-effort", action="store_true", help="decisions that do not depend on the clock"
+    )
+    p.add_argument(
+        "--no-time-limit",
+        action="store_true",
+        help="in-process only: no 10 s limit (deterministic tuning with --fixed-effort)",
+    )
+    p.add_argument(
+        "--set",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="override a setting of the player's config (tuning)",
+    )
+    p.set_defaults(func=cmd_run)
+    p = sub.add_parser("play", help="a player process speaking the protocol")
+    p.add_argument("--player", default=None, help="default: the best player")
+    p.add_argument("--fixed-effort", action="store_true")
+    p.add_argument("--set", action="append", default=[], metavar="NAME=VALUE")
+    p.set_defaults(func=cmd_play)
+    args = parser.parse_args(argv)
+    if args.command == "play" and args.player is None:
+        from scrabble.wordgame.players.registry import DEFAULT
+
+        args.player = DEFAULT
+    return int(args.func(args))
+
+
+if __name__ == "__main__":
+    sys.exit(main())

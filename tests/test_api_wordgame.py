@@ -1,0 +1,136 @@
+"""POST /wordgame/turn over real HTTP against the real gateway process."""
+
+from __future__ import annotations
+
+import copy
+
+import httpx
+import pytest
+
+from scrabble.wordgame import cases
+from scrabble.wordgame.lexicons import load_lexicon
+from scrabble.wordgame.players.registry import make_player
+from scrabble.wordgame.referee import Referee
+
+SEED = 2  # a 10 x 10 case
+
+
+@pytest.fixture(scope="module")
+def played():
+    """A case some greedy turns in: the referee and the state a player sees."""
+    enable = load_lexicon("enable")
+    case = cases.generate(SEED, cases.letter_probabilities(enable.words))
+    ref = Referee(case, enable.contains)
+    player = make_player("greedy", enable)
+    player.start(ref.setup())
+    for _ in range(4):
+        ref.apply(player.act(ref.turn(0)))
+    view = ref.turn(0)
+    body = {
+        "premiums": list(case.premiums),
+        "board": ref.board_rows,
+        "hand": view.hand,
+        "hand_size": case.t,
+        "visible": view.visible,
+        "discard_cost": case.d,
+        "tiles_left": view.queue_left,
+        "score": view.score,
+        "lexicon": "enable",
+        "elapsed_ms": 0,
+    }
+    return ref, body
+
+
+def _fork(ref: Referee) -> Referee:
+    probe = copy.copy(ref)
+    probe._board = [row[:] for row in ref._board]
+    probe._hand = list(ref._hand)
+    probe._outcome = copy.deepcopy(ref._outcome)
+    return probe
+
+
+def post(url: str, body: dict) -> httpx.Response:
+    return httpx.post(url + "/wordgame/turn", json=body, timeout=120)
+
+
+@pytest.mark.parametrize("player", ["planner", "prospect", "greedy"])
+def test_recommended_action_is_legal_and_its_terms_add_up(gateway_url, played, player):
+    ref, body = played
+    r = post(gateway_url, {**body, "player": player, "alternatives": 3})
+    assert r.status_code == 200, r.text
+    out = r.json()
+    assert out["player"] == player and out["action"]["type"] in ("play", "discard", "stop")
+    assert abs(sum(out["terms"].values()) - out["value"]) < 0.01
+    assert len(out["alternatives"]) <= 3
+    assert all(a["value"] <= out["value"] + 1e-6 for a in out["alternatives"])
+    for alt in [out, *out["alternatives"]]:
+        # every action offered is one the referee accepts on this state
+        probe = _fork(ref)
+        probe.apply(alt["action"]["line"])
+        assert not probe.over or probe.outcome().failure is None
+    if out["action"]["type"] == "play":
+        a = out["action"]
+        assert a["line"] == f"PLAY {a['row']} {a['col']} {a['direction']} {a['word']}"
+
+
+def test_same_state_same_answer(gateway_url, played):
+    _, body = played
+    first, second = post(gateway_url, body).json(), post(gateway_url, body).json()
+    first.pop("timing_ms")
+    second.pop("timing_ms")
+    assert first == second
+
+
+def test_empty_board_first_move(gateway_url, played):
+    _, body = played
+    empty = {
+        **body,
+        "board": ["." * 10] * 10,
+        "hand": "AEINRST",
+        "hand_size": 7,
+        "tiles_left": 93,
+        "player": "prospect",
+    }
+    out = post(gateway_url, empty).json()
+    assert out["action"]["type"] in ("play", "discard")
+    assert "score" in out["terms"] or "discard_cost" in out["terms"] or out["terms"]
+
+
+@pytest.mark.parametrize(
+    "change,field",
+    [
+        ({"premiums": ["..x......."] + ["." * 10] * 9}, "premiums"),
+        ({"premiums": ["." * 10] * 9}, "premiums"),
+        ({"board": ["." * 10] * 11}, "board"),
+        ({"board": ["." * 9] * 10}, "board"),
+        ({"board": ["a" + "." * 9] + ["." * 10] * 9}, "board"),
+        ({"hand": "abc"}, "hand"),
+        ({"hand": ""}, "hand"),
+        ({"hand": "ABCDEFGHIJ"}, "hand"),
+        ({"visible": "ABCDEF"}, "visible"),
+        ({"discard_cost": 6}, "discard_cost"),
+        ({"visible": "AB", "tiles_left": 1}, "tiles_left"),
+        ({"tiles_left": 101}, "tiles_left"),
+        ({"hand_size": 4}, "hand_size"),
+        ({"elapsed_ms": -1}, "elapsed_ms"),
+        ({"lexicon": "nope"}, "lexicon"),
+        ({"lexicon": "../etc"}, "lexicon"),
+        ({"player": "oracle"}, "player"),
+        ({"colour": "red"}, "colour"),
+    ],
+)
+def test_bad_input_names_the_field(gateway_url, played, change, field):
+    _, body = played
+    r = post(gateway_url, {**body, **change})
+    assert r.status_code == 422, r.text
+    assert [d["field"] for d in r.json()["detail"]] == [field]
+
+
+def test_malformed_json_is_400(gateway_url):
+    r = httpx.post(
+        gateway_url + "/wordgame/turn",
+        content=b"{nope",
+        timeout=30,
+        headers={"content-type": "application/json"},
+    )
+    assert r.status_code == 400 and r.json()["detail"][0]["field"] == "body"

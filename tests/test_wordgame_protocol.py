@@ -1,0 +1,122 @@
+"""The line protocol: the same cases in-process and through a real player
+process give identical games; the referee's side enforces the rules."""
+
+from __future__ import annotations
+
+import io
+import sys
+from pathlib import Path
+
+import pytest
+
+from scrabble.wordgame import cases
+from scrabble.wordgame.lexicons import load_lexicon
+from scrabble.wordgame.players.registry import make_player
+from scrabble.wordgame.protocol import (
+    parse_start_block,
+    parse_turn_line,
+    play_subprocess,
+    serve,
+    start_block,
+    turn_line,
+)
+from scrabble.wordgame.referee import Referee, play_in_process
+
+ROOT = Path(__file__).resolve().parents[1]
+
+PLAY = [sys.executable, str(ROOT / "scripts" / "wordgame.py"), "play"]
+SMALL_SEEDS = (2, 43)  # 10 x 10 boards
+
+
+@pytest.fixture(scope="module")
+def enable():
+    return load_lexicon("enable")
+
+
+@pytest.fixture(scope="module")
+def small_cases(enable):
+    probs = cases.letter_probabilities(enable.words)
+    return [cases.generate(s, probs) for s in SMALL_SEEDS]
+
+
+def _same(a, b):
+    assert a.failure is None and b.failure is None
+    assert a.score == b.score and a.raw_score == b.raw_score
+    assert [(p.row, p.col, p.horizontal, p.word, p.score) for p in a.plays] == [
+        (p.row, p.col, p.horizontal, p.word, p.score) for p in b.plays
+    ]
+    assert a.discards == b.discards
+
+
+@pytest.mark.parametrize("player", ["greedy", "planner"])
+def test_in_process_and_subprocess_games_are_identical(player, small_cases, enable):
+    # a thinking player with a fixed effort makes the same decisions whatever the clock says
+    settings = {} if player == "greedy" else {"fixed_share": "0.3"}
+    flags = [f"--set={k}={v}" for k, v in settings.items()]
+    for case in small_cases[: 2 if player == "greedy" else 1]:
+        here = play_in_process(
+            case,
+            make_player(player, enable, True, settings),
+            enable.contains,
+            time_limit_ms=float("inf"),
+        )
+        there = play_subprocess(
+            case,
+            [*PLAY, "--player", player, "--fixed-effort", *flags],
+            enable.contains,
+            time_limit_ms=60_000,
+            cwd=str(ROOT),
+        )
+        _same(here, there)
+        assert here.plays and there.elapsed_ms > 0
+
+
+def test_start_block_and_turn_line_round_trip(small_cases):
+    ref = Referee(small_cases[0], lambda w: True)
+    setup = ref.setup()
+    lines = io.StringIO(start_block(setup))
+    assert parse_start_block(lines.readline) == setup
+    view = ref.turn(1234.9)
+    assert turn_line(view) == f"1234 0 {100 - setup.t} {view.hand} -\n"
+    assert parse_turn_line(turn_line(view)) == view
+
+
+def test_player_side_loop_answers_one_line_per_turn(small_cases, enable):
+    case = small_cases[0]
+    ref = Referee(case, enable.contains)
+    script = start_block(ref.setup()) + turn_line(ref.turn(0)) + "END 7\n"
+    out = io.BytesIO()
+    final = serve(lambda setup: make_player("greedy", enable), io.BytesIO(script.encode()), out)
+    assert final == 7
+    reply = out.getvalue().decode().splitlines()
+    assert len(reply) == 1 and reply[0].split()[0] in ("PLAY", "DISCARD", "STOP")
+
+
+def _script(tmp_path, body: str) -> list[str]:
+    path = tmp_path / "player.py"
+    path.write_text("import sys, time\n" + body)
+    return [sys.executable, str(path)]
+
+
+def test_slow_player_is_stopped_and_scores_zero(tmp_path, small_cases, enable):
+    cmd = _script(tmp_path, "for line in sys.stdin:\n    time.sleep(0.5)\n")
+    out = play_subprocess(small_cases[0], cmd, enable.contains, time_limit_ms=300)
+    assert out.score == 0 and "time limit" in out.failure
+
+
+def test_crash_and_extra_output_score_zero(tmp_path, small_cases, enable):
+    crash = _script(tmp_path, "sys.exit(3)\n")
+    out = play_subprocess(small_cases[0], crash, enable.contains)
+    assert out.score == 0 and out.failure
+    # two lines (in one write) for one turn line
+    chatty = _script(
+        tmp_path,
+        (
+            "for line in sys.stdin:\n"
+            "    f = line.split()\n"
+            "    if len(f) == 5:\n"
+            "        sys.stdout.write('DISCARD ' + f[3] + '\\nSTOP\\n'); sys.stdout.flush()\n"
+        ),
+    )
+    out = play_subprocess(small_cases[0], chatty, enable.contains)
+    assert out.score == 0 and out.failure == "output not asked for"

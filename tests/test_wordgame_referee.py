@@ -1,0 +1,141 @@
+"""The in-process referee: what the player sees, discards, the final clamp,
+illegal and unparsable replies, the time limit and the end of the game."""
+
+from __future__ import annotations
+
+import dataclasses
+import time
+
+from scrabble.wordgame import cases
+from scrabble.wordgame.referee import GameSetup, Referee, TurnView, play_in_process
+from tests.wordgame_boards import SIZE
+
+WORDS = {"AT", "TA", "CAT", "ACT", "TAT"}
+PROBS = cases.letter_probabilities(["CAT"])
+
+
+def case_with(tiles: str, t: int = 5, x: int = 2, d: int = 3) -> cases.Case:
+    tiles = (tiles * SIZE * SIZE)[: SIZE * SIZE]
+    return cases.Case(
+        id="wg-test",
+        seed=0,
+        n=SIZE,
+        t=t,
+        x=x,
+        d=d,
+        premiums=tuple("." * SIZE for _ in range(SIZE)),
+        tiles=tiles,
+        lexicon="enable",
+        probabilities=PROBS,
+    )
+
+
+def reachable(obj: object, seen: set[int] | None = None) -> list[object]:
+    """Every value reachable from a view through its fields and containers."""
+    seen = seen if seen is not None else set()
+    if id(obj) in seen:
+        return []
+    seen.add(id(obj))
+    out = [obj]
+    if dataclasses.is_dataclass(obj):
+        for f in dataclasses.fields(obj):
+            out += reachable(getattr(obj, f.name), seen)
+    elif isinstance(obj, dict):
+        for k, v in obj.items():
+            out += reachable(k, seen) + reachable(v, seen)
+    elif isinstance(obj, list | tuple | set):
+        for v in obj:
+            out += reachable(v, seen)
+    return out
+
+
+def test_player_sees_hand_next_x_and_nothing_of_the_queue():
+    case = case_with("CATXYZWQ")
+    ref = Referee(case, WORDS.__contains__)
+    setup, view = ref.setup(), ref.turn(0)
+    assert isinstance(setup, GameSetup) and isinstance(view, TurnView)
+    assert view.hand == case.tiles[:5] and view.visible == case.tiles[5:7]
+    assert view.queue_left == SIZE * SIZE - 5
+    values = reachable(setup) + reachable(view)
+    assert not any(v is case or v is case.tiles or v is ref for v in values)
+    # nothing reachable spells more of the queue than the hand and the visible tiles
+    texts = [v for v in values if isinstance(v, str)]
+    assert not any(case.tiles[:8] in s for s in texts)
+    assert not hasattr(view, "__dict__") or set(vars(view)) == {
+        "elapsed_ms",
+        "score",
+        "queue_left",
+        "hand",
+        "visible",
+    }
+
+
+def test_discard_costs_d_and_refills_from_the_queue():
+    case = case_with("CATXYZWQRS", d=3)
+    ref = Referee(case, WORDS.__contains__)
+    ref.apply("DISCARD CA")
+    view = ref.turn(0)
+    assert view.score == -3
+    assert view.hand == "TXY" + case.tiles[5:7]
+    assert view.visible == case.tiles[7:9]
+
+
+def test_final_score_is_clamped_at_zero():
+    ref = Referee(case_with("CATXY"), WORDS.__contains__)
+    ref.apply("DISCARD XY")
+    ref.apply("STOP")
+    out = ref.outcome()
+    assert out.raw_score == -3 and out.score == 0 and out.failure is None
+
+
+def test_plays_score_and_illegal_action_scores_zero():
+    ref = Referee(case_with("CATXY"), WORDS.__contains__)
+    ref.apply("PLAY 4 4 H CAT")
+    assert ref.turn(0).score == 5 and ref.board_rows[4] == "....CAT..."
+    ref.apply("PLAY 0 0 H AT")  # not through a board tile
+    out = ref.outcome()
+    assert out.score == 0 and "illegal play" in out.failure and out.raw_score == 5
+
+
+def test_unparsable_or_bad_discard_scores_zero():
+    for reply in ("play 4 4 H CAT", "PLAY 4 4 H  CAT", "DISCARD", "PASS", "DISCARD QQ"):
+        ref = Referee(case_with("CATXY"), WORDS.__contains__)
+        ref.apply(reply)
+        assert ref.outcome().score == 0 and ref.outcome().failure
+
+
+def test_game_ends_when_hand_and_queue_are_empty():
+    ref = Referee(case_with("XYZWQ", d=0), WORDS.__contains__)
+    turns = 0
+    while not ref.over:
+        ref.apply("DISCARD " + ref.turn(0).hand)
+        turns += 1
+    assert turns == SIZE * SIZE // 5 and ref.outcome().discards == turns
+    assert ref.outcome().score == 0 and ref.outcome().failure is None
+
+
+class _Slow:
+    def start(self, setup: GameSetup) -> None:
+        pass
+
+    def act(self, turn: TurnView) -> str:
+        time.sleep(0.03)
+        return "DISCARD " + turn.hand
+
+
+class _Crash(_Slow):
+    def act(self, turn: TurnView) -> str:
+        raise RuntimeError("boom")
+
+
+def test_time_limit_ends_the_case_with_zero():
+    case = case_with("XYZWQ", d=0)
+    out = play_in_process(case, _Slow(), WORDS.__contains__, time_limit_ms=50)
+    assert out.score == 0 and "time limit" in out.failure and out.elapsed_ms > 50
+    ok = play_in_process(case_with("CATXY", d=0), _Slow(), WORDS.__contains__, time_limit_ms=60_000)
+    assert ok.failure is None
+
+
+def test_crash_scores_zero():
+    out = play_in_process(case_with("CATXY"), _Crash(), WORDS.__contains__)
+    assert out.score == 0 and "crashed" in out.failure
