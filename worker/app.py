@@ -35,7 +35,7 @@ from scrabble.engines.compact.table_side import find_candidate_words
 from scrabble.engines.compact.wire import CandidatesRequest
 from scrabble.http_errors import error_content, field_error, too_large, validation_error_response
 from scrabble.lexicon.signature import signature_of
-from scrabble.lexicon.store import default_db_path, read_info
+from scrabble.lexicon.store import default_db_path, missing_store_message, read_info
 from scrabble.lexicon.table import SignatureTable
 from scrabble.position import PositionError, make_position
 
@@ -85,7 +85,7 @@ def warm_numba() -> None:
 def _load(state: WorkerState, db_path: Path, started: float) -> None:
     try:
         if not db_path.is_file():
-            raise FileNotFoundError(f"{db_path} is missing: run scripts/build_lexicon.py")
+            raise FileNotFoundError(missing_store_message(db_path))
         state.info = read_info(db_path).as_dict()
         warm = threading.Thread(target=warm_numba, name="numba-warm", daemon=True)
         warm.start()
