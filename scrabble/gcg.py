@@ -184,6 +184,16 @@ def parse(text: str) -> GameRecord:
         if players[0] is None or players[1] is None:
             raise GCGError(number, "an event before #player1 and #player2 name both players")
         event = _event(number, line, (players[0], players[1]))
+        if event.kind == WITHDRAWN:
+            before = events[-1] if events else None
+            if before is None or before.kind != PLAY or before.player != event.player:
+                raise GCGError(
+                    number, "'--' takes back the play just before it, by the same player"
+                )
+            if -event.score != before.score:
+                raise GCGError(
+                    number, f"'--' takes back {-event.score} points, the play scored {before.score}"
+                )
         expected = totals[event.player] + event.score
         if event.total != expected:
             raise GCGError(
@@ -373,8 +383,6 @@ def replay(record: GameRecord, rules: Rules = STANDARD) -> Iterator[Snapshot]:
                 board[r * n + c] = code
             last_play = placed
         elif event.kind == WITHDRAWN:
-            if not last_play:
-                raise GCGError(event.line, "'--' withdraws a play, but none comes before it")
             for r, c, _ in last_play:
                 board[r * n + c] = EMPTY
             last_play = []

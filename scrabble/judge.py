@@ -17,7 +17,7 @@ import numpy as np
 import numpy.typing as npt
 
 from scrabble.lexicon.loaded import Lexicon
-from scrabble.moves import COL, DIRECTION, LENGTH, ROW, SCORE, MoveList
+from scrabble.moves import COL, DIRECTION, LENGTH, ROW, MoveList
 from scrabble.notation import (
     ExchangeText,
     MoveText,
@@ -58,7 +58,9 @@ class Verdict:
     legal: bool
     rule: str | None = None  # which rule a refused move breaks (a stable code)
     reason: str | None = None  # the same, in words
-    score: int | None = None  # points; a placement's even when refused, if it fits
+    # points, from the rules (not the engines): a placement's even when it is
+    # refused, once its tiles fit the board and the rack
+    score: int | None = None
     index: int | None = None  # the placement's row in the MoveList (legal plays)
     notation: str | None = None  # canonical: 'G2 SCOLDI(N)G', '-ABC', '-'
     thrown: npt.NDArray[np.int64] | None = field(default=None, repr=False)  # exchange
@@ -226,7 +228,7 @@ def _placement(
         return Verdict(
             kind=PLAY,
             legal=True,
-            score=int(moves.meta[index, SCORE]),
+            score=score,
             index=index,
             notation=move_at(moves, index).notation,
             words=tuple(words),
