@@ -8,7 +8,6 @@ import os
 import time
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
-from pathlib import Path
 from typing import Any
 
 import orjson
@@ -19,11 +18,14 @@ from fastapi.responses import JSONResponse, Response
 from fastapi_offline import FastAPIOffline
 
 from gateway.analysis import MoveQuery, answer
+from gateway.lexicons import LexiconChoiceError, choose_engines, open_catalog
+from gateway.lexicons import health as lexicons_health
+from gateway.lexicons import router as lexicons_router
 from gateway.page import add_page
+from gateway.records import router as records_router
 from gateway.schemas import ErrorResponse, MoveRequest, MoveResponse
 from gateway.warmup import warm_gateway
 from scrabble.engines.compact.client import WorkerClient, WorkerUnavailable
-from scrabble.engines.registry import EngineSet
 from scrabble.http_errors import (
     BodySizeLimit,
     JSONByDefault,
@@ -37,19 +39,20 @@ MAX_BODY_BYTES = int(os.environ.get("GATEWAY_MAX_BODY", 64 * 1024))
 
 @asynccontextmanager
 async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-    db = os.environ.get("LEXICON_DB")
-    lexicon = Lexicon.load(Path(db) if db else None)
     worker = WorkerClient()  # compact-numba; URL from WORKER_URL
-    engines = EngineSet(lexicon, worker)
-    # The in-process signature tables (about 1 s), so no caller's first
-    # memory-hash or prime-product request pays for building them; then every
-    # compiled path once (loaded from Numba's cache) before the first caller.
-    engines.prepare()
+    # Every lexicon store in LEXICON_DIR (issue 12: gateway/lexicons.py); the
+    # default one with its in-process signature tables (about 1 s), so no
+    # caller's first memory-hash or prime-product request pays for building
+    # them; then every compiled path once (loaded from Numba's cache).
+    catalog = open_catalog(worker)
+    engines = catalog.engines()
+    lexicon = engines.lexicon
     warm_gateway(engines)
     # What start-up built lives as long as the process: out of the collector's
     # way, or a full collection walks all of it (123 ms with SOWPODS loaded).
     gc.collect()
     gc.freeze()
+    app.state.catalog = catalog
     app.state.lexicon = lexicon
     app.state.engines = engines
     app.state.worker = worker
@@ -84,6 +87,8 @@ app.add_middleware(
 app.add_middleware(BodySizeLimit, max_bytes=MAX_BODY_BYTES)
 app.add_exception_handler(RequestValidationError, validation_error_response)
 add_page(app)  # GET / (the page, files in gateway/static/) and GET /api (the JSON index)
+app.include_router(lexicons_router)  # issue 12: GET /lexicons, /lexicons/{name}/words/{word}
+app.include_router(records_router)  # issue 12: POST /score, POST /gcg/analyze
 
 
 def _ms(since: float) -> float:
@@ -92,19 +97,11 @@ def _ms(since: float) -> float:
 
 async def find_moves(body: MoveRequest, request: Request) -> Response:
     started = time.perf_counter()
-    lexicon: Lexicon = request.app.state.lexicon
-    engines: EngineSet = request.app.state.engines
     query = MoveQuery.of(body)
-    if query.lexicon is not None and query.lexicon.lower() != lexicon.info.name.lower():
-        return JSONResponse(
-            status_code=422,
-            content=field_error(
-                "cgp",
-                f"lexicon {query.lexicon!r} is not loaded; this gateway serves "
-                f"{lexicon.info.name!r}",
-                error="unknown lexicon",
-            ),
-        )
+    try:  # issue 12: the request's lexicon, or the CGP's lex opcode
+        engines = choose_engines(request.app.state.catalog, body.lexicon, query.lexicon)
+    except LexiconChoiceError as exc:
+        return exc.response()
     parse_ms = _ms(started)
     t = time.perf_counter()
     try:
@@ -144,5 +141,6 @@ async def health(request: Request) -> dict[str, Any]:
         "lexicon": lexicon.info.as_dict(),
         "trie_nodes": lexicon.trie.nodes,
         "lexicon_load_ms": round(lexicon.load_ms, 1),
+        **lexicons_health(request.app.state.catalog),  # issue 12: memory per lexicon
         "worker": await request.app.state.worker.health(),
     }

@@ -64,6 +64,12 @@ class MoveRequest(BaseModel):
         "board and rack, e.g. '15/15/.../15 AEINRST/ 0/0 0 lex sowpods;'.",
         max_length=2000,
     )
+    lexicon: str | None = Field(  # issue 12: several lexicons served
+        None,
+        max_length=40,
+        description="The lexicon (any case), one of GET /lexicons; default: the CGP's lex "
+        "opcode, else the gateway's default.",
+    )
     limit: int = Field(20, ge=1, le=MAX_LIMIT, description="How many moves to return.")
     engine: EngineName = Field(DEFAULT_ENGINE, description="How candidate words are found.")
     adversarial: bool = Field(False, description="Add the opponent's replies (risk).")

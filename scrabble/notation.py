@@ -34,6 +34,7 @@ from scrabble.tiles import (
 if TYPE_CHECKING:  # annotations only: the equity modules use this one's move text
     from scrabble.equity.evaluate import Breakdown, Evaluation
     from scrabble.position import Position
+    from scrabble.review import Appraisal, GameReview
 
 DIRECTION_NAMES = ("across", "down")
 GOLDEN_DIRECTIONS = ("H", "V")
@@ -379,3 +380,84 @@ def gcg_word(notation: str) -> tuple[str, str]:
         else:
             out.append("." if inside else ch)
     return coord, "".join(out)
+
+
+# -- appraisals and game reviews (scrabble.review) ----------------------------
+
+
+def _action_summary(appraisal: Appraisal, i: int) -> dict[str, Any]:
+    evaluation = appraisal.evaluation
+    shown = action_json(evaluation, i, 0, appraisal.position)
+    return {
+        "notation": shown["notation"],
+        "score": shown["score"],
+        "equity": to_points(evaluation.breakdowns[i].equity),
+        "leave": shown["leave"],
+    }
+
+
+def appraisal_json(appraisal: Appraisal) -> dict[str, Any]:
+    """A move judged and ranked: legality (and why not), score, rank and
+    equity among every legal action, the best action and the equity given away."""
+    verdict = appraisal.verdict
+    lost = appraisal.equity_lost
+    return {
+        "kind": verdict.kind,
+        "legal": verdict.legal,
+        "rule": verdict.rule,
+        "reason": verdict.reason,
+        "notation": verdict.notation,
+        "score": verdict.score,
+        "words": [
+            {"word": w.word, "coordinate": w.coordinate, "main": w.main, "valid": w.valid}
+            for w in verdict.words
+        ],
+        "rank": appraisal.rank,
+        "equity": None if appraisal.equity is None else to_points(appraisal.equity),
+        "actions": appraisal.legal_actions,
+        "best": _action_summary(appraisal, appraisal.best),
+        "equity_lost": None if lost is None else to_points(lost),
+    }
+
+
+def review_json(review: GameReview) -> dict[str, Any]:
+    """A game reviewed turn by turn, and per player the totals."""
+    nicks = [p.nickname for p in review.record.players]
+    turns = []
+    for turn in review.turns:
+        event = turn.event
+        if event.kind == "play":
+            played = f"{event.position} {event.word}"
+        elif event.kind == "exchange":
+            played = f"-{event.exchanged or event.exchanged_count}"
+        else:
+            played = "-"
+        out: dict[str, Any] = {
+            "number": turn.number,
+            "line": event.line,
+            "player": nicks[event.player],
+            "rack": event.rack,
+            "played": played,
+            "recorded_score": event.score,
+            "total": event.total,
+            "rack_complete": turn.rack_complete,
+            "withdrawn": turn.withdrawn,
+            "skipped": turn.skipped or None,
+        }
+        if turn.appraisal is not None:
+            out.update(appraisal_json(turn.appraisal))
+        turns.append(out)
+    players = [
+        {
+            "nickname": s.player.nickname,
+            "name": s.player.name,
+            "turns": s.turns,
+            "reviewed": s.reviewed,
+            "best_moves": s.best,
+            "equity_lost": to_points(s.equity_lost),
+            "illegal": s.illegal,
+            "final_score": s.final_score,
+        }
+        for s in review.players
+    ]
+    return {"lexicon": review.lexicon, "players": players, "turns": turns}
