@@ -33,6 +33,8 @@ _FROM_IMPORT = re.compile(
     r"^[ \t]*from[ \t]+(scrabble(?:\.\w+)*)[ \t]+import[ \t]+(\([^)]*\)|[\w \t,]+)", re.M
 )
 _IMPORT = re.compile(r"^[ \t]*import[ \t]+(scrabble(?:\.\w+)*)", re.M)
+# imports for annotations only: they never run, so no kernel can see them
+_TYPE_CHECKING = re.compile(r"^if TYPE_CHECKING:[^\n]*\n(?:(?:[ \t]+[^\n]*)?\n)*", re.M)
 
 
 def _module_files() -> dict[str, Path]:
@@ -60,7 +62,7 @@ def kernel_sources() -> list[Path]:
         reached.add(name)
         parts = name.split(".")
         pending.extend(".".join(parts[:k]) for k in range(1, len(parts)))  # the packages
-        text = texts[name]
+        text = _TYPE_CHECKING.sub("", texts[name])
         for module, names in _FROM_IMPORT.findall(text):
             pending.append(module)
             pending.extend(f"{module}.{item}" for item in re.findall(r"\w+", names))

@@ -31,7 +31,7 @@ def url(tmp_path_factory) -> Iterator[str]:
     words = tmp_path_factory.mktemp("words") / "csw.txt"
     words.write_text("\n".join(CSW21_WORDS) + "\n")
     build(words, "csw21", directory=stores)
-    with running("gateway.app:app", env={"LEXICON_DIR": str(stores)}) as gateway:
+    with running("scrabble.gateway.app:app", env={"LEXICON_DIR": str(stores)}) as gateway:
         yield gateway
 
 

@@ -31,8 +31,11 @@ def test_lexicon_built_once_and_shared(compose):
     for name in ("worker", "gateway"):
         svc = services[name]
         assert "lexicon-data:/data:ro" in svc["volumes"]
-        assert svc["environment"]["LEXICON_DB"] == "/data/sowpods.sqlite"
         assert svc["depends_on"]["lexicon"]["condition"] == "service_completed_successfully"
+    # the worker's table is one lexicon; the gateway serves every store built
+    assert services["worker"]["environment"]["LEXICON_DB"] == "/data/sowpods.sqlite"
+    assert services["gateway"]["environment"]["LEXICON_DIR"] == "/data"
+    assert "enable" in " ".join(services["lexicon"]["command"])
     assert set(compose["volumes"]) >= {"lexicon-data"}
 
 

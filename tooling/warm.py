@@ -12,12 +12,12 @@ from __future__ import annotations
 import sys
 import time
 
-from gateway.warmup import warm_gateway
 from scrabble.compiled import guard, is_cold
 from scrabble.engines.registry import EngineSet
 from scrabble.equity.leavegen import warm as warm_leaves
+from scrabble.gateway.warmup import warm_gateway
 from scrabble.lexicon.loaded import Lexicon
-from worker.app import warm_numba as warm_worker
+from scrabble.worker.app import warm_numba as warm_worker
 
 
 def main() -> int:

@@ -11,9 +11,9 @@ from typing import Any
 from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse
 
-from gateway.record_schemas import LexiconEntry, WordAnswer
 from scrabble.engines.compact.client import WorkerClient
 from scrabble.engines.registry import EngineSet
+from scrabble.gateway.record_schemas import LexiconEntry, WordAnswer
 from scrabble.http_errors import field_error
 from scrabble.lexicon.anagram import WordError, judge_word
 from scrabble.lexicon.catalog import Catalog, UnknownLexicon, resident_bytes

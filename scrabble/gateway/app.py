@@ -17,15 +17,15 @@ from fastapi.middleware.cors import CORSMiddleware
 from fastapi.responses import JSONResponse, Response
 from fastapi_offline import FastAPIOffline
 
-from gateway.analysis import MoveQuery, answer
-from gateway.lexicons import LexiconChoiceError, choose_engines, open_catalog
-from gateway.lexicons import health as lexicons_health
-from gateway.lexicons import router as lexicons_router
-from gateway.page import add_page
-from gateway.records import router as records_router
-from gateway.schemas import ErrorResponse, MoveRequest, MoveResponse
-from gateway.warmup import warm_gateway
 from scrabble.engines.compact.client import WorkerClient, WorkerUnavailable
+from scrabble.gateway.analysis import MoveQuery, answer
+from scrabble.gateway.lexicons import LexiconChoiceError, choose_engines, open_catalog
+from scrabble.gateway.lexicons import health as lexicons_health
+from scrabble.gateway.lexicons import router as lexicons_router
+from scrabble.gateway.page import add_page
+from scrabble.gateway.records import router as records_router
+from scrabble.gateway.schemas import ErrorResponse, MoveRequest, MoveResponse
+from scrabble.gateway.warmup import warm_gateway
 from scrabble.http_errors import (
     BodySizeLimit,
     JSONByDefault,

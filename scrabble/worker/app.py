@@ -7,7 +7,7 @@ arrays and the probe is compiled (or loaded from Numba's disk cache) and
 exercised; it answers 200 only when a request would be served at full speed.
 Requests never rebuild the index. Run:
 
-    uvicorn worker.app:app --host 127.0.0.1 --port ${WORKER_PORT:-8001}
+    uvicorn scrabble.worker.app:app --host 127.0.0.1 --port ${WORKER_PORT:-8001}
 """
 
 from __future__ import annotations

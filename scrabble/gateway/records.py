@@ -11,10 +11,15 @@ import orjson
 from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse, Response
 
-from gateway.lexicons import LexiconChoiceError, choose_engines
-from gateway.record_schemas import AnalyzeRequest, AnalyzeResponse, ScoreRequest, ScoreResponse
 from scrabble import cgp as cgp_format
 from scrabble import gcg
+from scrabble.gateway.lexicons import LexiconChoiceError, choose_engines
+from scrabble.gateway.record_schemas import (
+    AnalyzeRequest,
+    AnalyzeResponse,
+    ScoreRequest,
+    ScoreResponse,
+)
 from scrabble.http_errors import field_error
 from scrabble.lexicon.catalog import Catalog
 from scrabble.notation import appraisal_json, review_json
