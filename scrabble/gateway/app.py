@@ -19,7 +19,7 @@ from fastapi_offline import FastAPIOffline
 
 from scrabble.engines.compact.client import WorkerClient, WorkerUnavailable
 from scrabble.gateway.analysis import MoveQuery, answer
-from scrabble.gateway.lexicons import LexiconChoiceError, choose_engines, open_catalog
+from scrabble.gateway.lexicons import choice_refused, choose_engines, open_catalog
 from scrabble.gateway.lexicons import health as lexicons_health
 from scrabble.gateway.lexicons import router as lexicons_router
 from scrabble.gateway.page import add_page
@@ -32,6 +32,7 @@ from scrabble.http_errors import (
     field_error,
     validation_error_response,
 )
+from scrabble.lexicon.catalog import LexiconChoiceError
 from scrabble.lexicon.loaded import Lexicon
 
 MAX_BODY_BYTES = int(os.environ.get("GATEWAY_MAX_BODY", 64 * 1024))
@@ -101,7 +102,7 @@ async def find_moves(body: MoveRequest, request: Request) -> Response:
     try:  # issue 12: the request's lexicon, or the CGP's lex opcode
         engines = choose_engines(request.app.state.catalog, body.lexicon, query.lexicon)
     except LexiconChoiceError as exc:
-        return exc.response()
+        return choice_refused(exc)
     parse_ms = _ms(started)
     t = time.perf_counter()
     try:

@@ -16,7 +16,7 @@ from scrabble.engines.registry import EngineSet
 from scrabble.gateway.record_schemas import LexiconEntry, WordAnswer
 from scrabble.http_errors import field_error
 from scrabble.lexicon.anagram import WordError, judge_word
-from scrabble.lexicon.catalog import Catalog, UnknownLexicon, resident_bytes
+from scrabble.lexicon.catalog import Catalog, LexiconChoiceError, UnknownLexicon, resident_bytes
 from scrabble.lexicon.store import missing_store_message, read_info
 
 router = APIRouter()
@@ -40,36 +40,17 @@ def open_catalog(worker: WorkerClient | None) -> Catalog:
     return catalog
 
 
-class LexiconChoiceError(ValueError):
-    def __init__(self, field: str, message: str) -> None:
-        super().__init__(message)
-        self.field = field
-        self.message = message
-
-    def response(self) -> JSONResponse:
-        return JSONResponse(
-            status_code=422,
-            content=field_error(self.field, self.message),
-        )
+def choice_refused(exc: LexiconChoiceError) -> JSONResponse:
+    """A 422 naming the field that named the lexicon (the list of those
+    served is in the message)."""
+    return JSONResponse(status_code=422, content=field_error(exc.field, exc.message))
 
 
 def choose_engines(
     catalog: Catalog, requested: str | None, recorded: str | None, recorded_field: str = "cgp"
 ) -> EngineSet:
-    """The engines of the lexicon a request names: its ``lexicon`` field, or
-    the one its position or record names (``recorded``, from ``recorded_field``);
-    both given must agree. Any case; unknown names list what is served."""
-    if requested is not None and recorded is not None:
-        if requested.strip().lower() != recorded.strip().lower():
-            raise LexiconChoiceError(
-                "lexicon",
-                f"{requested!r} disagrees with the {recorded_field}'s lexicon {recorded!r}",
-            )
-    name, field = (requested, "lexicon") if requested is not None else (recorded, recorded_field)
-    try:
-        return catalog.engines(name)
-    except UnknownLexicon as exc:
-        raise LexiconChoiceError(field, str(exc)) from None
+    """The engines of the lexicon a request names (``Catalog.choose``)."""
+    return catalog.engines(catalog.choose(requested, recorded, recorded_field))
 
 
 def health(catalog: Catalog) -> dict[str, Any]:

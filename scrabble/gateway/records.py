@@ -13,7 +13,7 @@ from fastapi.responses import JSONResponse, Response
 
 from scrabble import cgp as cgp_format
 from scrabble import gcg
-from scrabble.gateway.lexicons import LexiconChoiceError, choose_engines
+from scrabble.gateway.lexicons import choice_refused, choose_engines
 from scrabble.gateway.record_schemas import (
     AnalyzeRequest,
     AnalyzeResponse,
@@ -21,7 +21,7 @@ from scrabble.gateway.record_schemas import (
     ScoreResponse,
 )
 from scrabble.http_errors import field_error
-from scrabble.lexicon.catalog import Catalog
+from scrabble.lexicon.catalog import Catalog, LexiconChoiceError
 from scrabble.notation import appraisal_json, review_json
 from scrabble.review import appraise, review
 
@@ -48,7 +48,7 @@ def score(body: ScoreRequest, request: Request) -> Response:
             catalog, body.lexicon, parsed.opcodes.get("lex") if parsed else None
         )
     except LexiconChoiceError as exc:
-        return exc.response()
+        return choice_refused(exc)
     position = body.position
     appraisal = appraise(position, engines, body.parsed_move)
     name = engines.lexicon.info.name
@@ -90,7 +90,7 @@ def analyze(body: AnalyzeRequest, request: Request) -> Response:
     try:
         engines = choose_engines(catalog, body.lexicon, record.lexicon, "gcg")
     except LexiconChoiceError as exc:
-        return exc.response()
+        return choice_refused(exc)
     try:
         reviewed = review(record, engines)
     except gcg.GCGError as exc:

@@ -49,6 +49,16 @@ class UnknownLexicon(LookupError):
         )
 
 
+class LexiconChoiceError(ValueError):
+    """A request's lexicon cannot be served: unknown, or two names that
+    disagree. ``field`` is the part of the request that named it."""
+
+    def __init__(self, field: str, message: str) -> None:
+        super().__init__(message)
+        self.field = field
+        self.message = message
+
+
 class NoLexicons(FileNotFoundError):
     """The lexicon directory holds no store to serve."""
 
@@ -207,6 +217,26 @@ class Catalog:
         if key not in self.served:
             raise UnknownLexicon(name, self.names)
         return key
+
+    def choose(
+        self, requested: str | None, recorded: str | None, recorded_field: str = "cgp"
+    ) -> str:
+        """The lexicon a request names: its own choice (``requested``, the
+        ``lexicon`` field), or the one its position or record names
+        (``recorded``: a CGP's lex, a GCG's #lexicon); both given must agree."""
+        if requested is not None and recorded is not None:
+            if requested.strip().lower() != recorded.strip().lower():
+                raise LexiconChoiceError(
+                    "lexicon",
+                    f"{requested!r} disagrees with the {recorded_field}'s lexicon {recorded!r}",
+                )
+        name, field = (
+            (requested, "lexicon") if requested is not None else (recorded, recorded_field)
+        )
+        try:
+            return self.resolve(name)
+        except UnknownLexicon as exc:
+            raise LexiconChoiceError(field, str(exc)) from None
 
     def entry(self, name: str | None = None, prepare: bool = False) -> Served:
         """The lexicon's entry, loaded on first use; ``prepare`` also builds
