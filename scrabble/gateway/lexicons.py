@@ -11,6 +11,7 @@ from typing import Any
 from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse
 
+from scrabble.compile_log import compile_log
 from scrabble.engines.compact.client import WorkerClient
 from scrabble.engines.registry import EngineSet
 from scrabble.gateway.record_schemas import LexiconEntry, WordAnswer
@@ -34,7 +35,8 @@ def open_catalog(worker: WorkerClient | None) -> Catalog:
         catalog = Catalog.open(path.parent, worker, names=[read_info(path).name])
     else:
         catalog = Catalog.open(worker=worker)
-    catalog.load(prepare_default=True)
+    with compile_log():  # a cold cache compiles the trie and table builders here
+        catalog.load(prepare_default=True)
     for entry in catalog.served.values():
         entry.memory()  # counted now (a quarter second for SOWPODS), not in a /health call
     return catalog
