@@ -37,8 +37,10 @@ def open_catalog(worker: WorkerClient | None) -> Catalog:
         catalog = Catalog.open(worker=worker)
     with compile_log():  # a cold cache compiles the trie and table builders here
         catalog.load(prepare_default=True)
-    for entry in catalog.served.values():
-        entry.memory()  # counted now (a quarter second for SOWPODS), not in a /health call
+        for entry in catalog.served.values():
+            assert entry.engines is not None
+            _ = entry.engines.static  # every equity answer reads its leave and anagram tables
+            entry.memory()  # counted now (a quarter second for SOWPODS), not in a /health call
     return catalog
 
 

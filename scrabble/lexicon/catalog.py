@@ -240,16 +240,15 @@ class Catalog:
 
     def entry(self, name: str | None = None, prepare: bool = False) -> Served:
         """The lexicon's entry, loaded on first use; ``prepare`` also builds
-        every in-process engine's tables (``EngineSet.prepare``)."""
+        every in-process engine's tables and the static equity's leave and
+        anagram tables (``EngineSet.prepare``), else they come on first use."""
         entry = self.served[self.resolve(name)]
         if entry.lexicon is None:
             started = time.perf_counter()
             entry.lexicon = Lexicon.load(entry.path)
             entry.engines = EngineSet(entry.lexicon, self.worker)
             if prepare:
-                entry.engines.prepare()
-            else:
-                _ = entry.engines.static  # leave and anagram tables: every equity answer
+                entry.engines.prepare()  # the span engines' tables and the static equity
             entry.load_ms = (time.perf_counter() - started) * 1000
         return entry
 
