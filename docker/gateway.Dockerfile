@@ -12,4 +12,5 @@ RUN pip install --no-cache-dir . && mkdir -p /numba-cache /data
 EXPOSE 8000
 HEALTHCHECK --interval=5s --timeout=3s --start-period=90s --retries=3 \
   CMD python -c "import sys, urllib.request; sys.exit(urllib.request.urlopen('http://127.0.0.1:8000/health', timeout=2).status != 200)"
-CMD ["uvicorn", "scrabble.gateway.app:app", "--host", "0.0.0.0", "--port", "8000"]
+# python -m scrabble.gateway: uvicorn with the limits and graceful SIGTERM of docs/service.md
+CMD ["python", "-m", "scrabble.gateway", "--host", "0.0.0.0", "--port", "8000"]

@@ -13,4 +13,5 @@ EXPOSE 8001
 # /health is 503 until the table is loaded and the probe compiled
 HEALTHCHECK --interval=5s --timeout=3s --start-period=60s --retries=3 \
   CMD python -c "import sys, urllib.request; sys.exit(urllib.request.urlopen('http://127.0.0.1:8001/health', timeout=2).status != 200)"
-CMD ["uvicorn", "scrabble.worker.app:app", "--host", "0.0.0.0", "--port", "8001"]
+# python -m scrabble.worker: uvicorn with the limits and graceful SIGTERM of docs/service.md
+CMD ["python", "-m", "scrabble.worker", "--host", "0.0.0.0", "--port", "8001"]

@@ -14,7 +14,12 @@ from dataclasses import dataclass, field
 from scrabble.position import PositionError
 from scrabble.rules import STANDARD, Rules
 
-_ROW_TOKEN = re.compile(r"\d+|[A-Za-z]|.")
+# ASCII digits only: r"\d" and str.isdigit() also take '²' or Arabic-Indic
+# digits, which int() then refuses or reads.
+_ROW_TOKEN = re.compile(r"[0-9]+|[A-Za-z]|.")
+_COUNT = re.compile(r"[0-9]+")
+MAX_SCORE_DIGITS = 5
+MAX_ZERO_TURN_DIGITS = 2
 
 
 @dataclass(frozen=True)
@@ -38,7 +43,7 @@ BOARD_NAMES = {"standard": "CrosswordGame"}
 DISTRIBUTIONS = {"standard": "english"}
 ZERO_TURN_LIMIT = 6  # the game ends after six scoreless turns (scrabble.game)
 
-_SCORES = re.compile(r"-?\d{1,6}/-?\d{1,6}")
+_SCORES = re.compile(r"-?[0-9]+/-?[0-9]+")
 _OPCODE = re.compile(r"\s*([^\s;]+)((?:[ \t]+[^;]*?)?)[ \t]*;")
 _RACKISH = re.compile(r"[A-Za-z?]*/?[A-Za-z?]*")  # what a rack's remainder looks like
 _LEXICON_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]{0,39}")
@@ -67,12 +72,17 @@ def parse(text: str, rules: Rules = STANDARD, field_name: str = "cgp") -> CGP:
     head, _, tail = rest.partition(" ")
     if head and _SCORES.fullmatch(head):
         a, b = head.split("/")
+        if max(len(a.lstrip("-")), len(b.lstrip("-"))) > MAX_SCORE_DIGITS:
+            raise PositionError(field_name, f"scores have at most {MAX_SCORE_DIGITS} digits each")
         scores = (int(a), int(b))
         rest = tail.strip()
         head, _, tail = rest.partition(" ")
-        if head.isdigit():
-            if len(head) > 4:
-                raise PositionError(field_name, f"zero turns {head!r}: expected a small count")
+        if _COUNT.fullmatch(head):
+            if len(head) > MAX_ZERO_TURN_DIGITS:
+                raise PositionError(
+                    field_name,
+                    f"zero-score turns have at most {MAX_ZERO_TURN_DIGITS} digits",
+                )
             zero_turns = int(head)
             rest = tail.strip()
     elif head and _RACKISH.fullmatch(head) and head != head.lower():
@@ -96,25 +106,34 @@ def _rows(board_text: str, n: int, field_name: str) -> list[str]:
     row_texts = board_text.split("/")
     if len(row_texts) != n:
         raise PositionError(field_name, f"board has {len(row_texts)} rows, expected {n}")
-    rows = []
-    for r, row_text in enumerate(row_texts):
-        cells = []
-        for token in _ROW_TOKEN.findall(row_text):
-            if token.isdigit():
-                if int(token) > n:
-                    raise PositionError(field_name, f"row {r}: {token} empty squares, at most {n}")
-                cells.append("." * int(token))
-            elif token.isascii() and token.isalpha():
-                cells.append(token)
-            else:
-                raise PositionError(
-                    field_name, f"row {r}: {token!r} is not a letter or a count of empty squares"
-                )
-        row = "".join(cells)
-        if len(row) != n:
-            raise PositionError(field_name, f"row {r} has {len(row)} cells, expected {n}")
-        rows.append(row)
-    return rows
+    return [_row(r, row_text, n, field_name) for r, row_text in enumerate(row_texts)]
+
+
+def _row(r: int, text: str, n: int, field_name: str) -> str:
+    """One row's cells, each run's length checked against what is left of the
+    row before any string is built: "1000000000" is refused, not allocated."""
+    cells = []
+    width = 0
+    for token in _ROW_TOKEN.findall(text):
+        if token.isascii() and token.isdigit():  # not "²": isdigit() alone takes it
+            # more digits than the row is wide can never fit: not converted at all
+            run = int(token) if len(token) <= len(str(n)) else n + 1
+            if width + run > n:
+                raise PositionError(field_name, f"row {r} has more than {n} cells")
+            cells.append("." * run)
+            width += run
+        elif token.isascii() and token.isalpha():
+            if width + 1 > n:
+                raise PositionError(field_name, f"row {r} has more than {n} cells")
+            cells.append(token)
+            width += 1
+        else:
+            raise PositionError(
+                field_name, f"row {r}: {token!r} is not a letter or a count of empty squares"
+            )
+    if width != n:
+        raise PositionError(field_name, f"row {r} has {width} cells, expected {n}")
+    return "".join(cells)
 
 
 def _opcodes(text: str, rules: Rules, field_name: str) -> dict[str, str]:
@@ -151,7 +170,7 @@ def _check_opcode(name: str, args: str, rules: Rules, field_name: str) -> None:
         )
 
     if name in ("bb", "etl", "mcnz", "ti", "to"):
-        if not re.fullmatch(r"\d{1,9}", args):
+        if not re.fullmatch(r"[0-9]{1,9}", args):
             raise bad("expected a whole number")
         ours = {
             "bb": rules.bingo_bonus,
@@ -178,7 +197,7 @@ def _check_opcode(name: str, args: str, rules: Rules, field_name: str) -> None:
         if not re.fullmatch(r"\S{1,100}", args):
             raise bad("expected one game id without spaces")
     elif name == "tmr":
-        if not re.fullmatch(r"-?\d{1,12}(/-?\d{1,12})*", args):
+        if not re.fullmatch(r"-?[0-9]{1,12}(/-?[0-9]{1,12})*", args):
             raise bad("expected milliseconds per player, '/' between them")
     elif name == "lm" and not args:
         raise bad("expected the last move")

@@ -259,6 +259,15 @@ def evaluation_json(evaluation: Evaluation) -> dict[str, Any]:
         "budget_cut": evaluation.budget_cut,
         "elapsed_ms": round(evaluation.elapsed_ms, 3),
         "exchange": summary,
+        "endgame_search": None
+        if evaluation.search is None
+        else {
+            "completed": evaluation.search.completed,
+            "nodes": evaluation.search.nodes,
+            "depth": evaluation.search.depth,
+            "elapsed_ms": round(evaluation.search.elapsed_ms, 3),
+            "principal_variation": list(evaluation.search.pv),
+        },
     }
 
 

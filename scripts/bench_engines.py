@@ -103,7 +103,7 @@ def main() -> int:
         startups.append(httpx.get(worker_url + "/health").json()["startup_ms"])
         proc.terminate()
         proc.wait(timeout=10)
-    worker = start_service("scrabble.worker.app:app", worker_port, env={"WORKER_CACHE_SIZE": "0"})
+    worker = start_service("scrabble.worker.app:app", worker_port, env={"WORKER_CACHE_BYTES": "0"})
     gateway = start_service(
         "scrabble.gateway.app:app", gateway_port, env={"WORKER_URL": worker_url}
     )

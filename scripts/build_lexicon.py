@@ -7,13 +7,16 @@ own directory unless --dir names another.
 (scripts/setup and the Docker lexicon service build lexicon/*.txt this way;
 for your own list, `scrabble lexicon build WORDS.txt --name NAME` writes into
 LEXICON_DIR, where the gateway looks.) Rebuilds only when the word list
-changed (its sha256 differs from the database's meta). Exits 2 with the
-offending line on a bad word list.
+changed (its sha256 differs from the database's meta) or the database is
+damaged (SQLite's quick_check, or meta counts that do not match the rows);
+removes temporary files of builds that died. Exits 2 with the offending line
+on a bad word list.
 """
 
 from __future__ import annotations
 
 import argparse
+import sqlite3
 import sys
 import time
 from pathlib import Path
@@ -38,7 +41,7 @@ def main(argv: list[str] | None = None) -> int:
     try:
         info, built = build(args.source, args.name, force=args.force, directory=target,
                             verbose=True)  # fmt: skip
-    except (WordListError, OSError) as exc:
+    except (WordListError, OSError, sqlite3.Error) as exc:
         print(f"build_lexicon: {exc}", file=sys.stderr)
         return 2
     verb = "built" if built else "up to date:"

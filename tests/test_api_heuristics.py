@@ -178,7 +178,14 @@ def test_a_known_opponent_rack_counts_as_seen_and_an_empty_bag_draws_nothing(gat
     assert unseen["bag_empty"] and unseen["bag"] == 0 and unseen["opponent_rack_known"]
     assert unseen["count"] == 0 and unseen["tiles"] == {}  # the O and T are seen
     assert all(p == 0.0 for draws in unseen["p_at_least_one"].values() for p in draws.values())
-    # going out is worth twice the opponent's O and T: 2K RIN (8 + 4) ranks first
-    assert body["moves"][0]["notation"] == "2K RIN"
-    terms = {t["name"]: t["points"] for t in body["moves"][0]["heuristics"]["terms"]}
-    assert terms["endgame"] == 4.0 and terms["leave"] == 0.0
+    # the exact search of the rest of the game ranks the going-out 2K RIN first:
+    # 8, then the opponent's O and T count for us and against them (+12 in all)
+    search = body["heuristics"]["endgame_search"]
+    assert search["completed"] and search["principal_variation"][0] == "2K RIN"
+    first = body["moves"][0]
+    assert first["notation"] == "2K RIN" and first["heuristics"]["equity"] == 12.0
+    terms = {t["name"]: t["points"] for t in first["heuristics"]["terms"]}
+    assert terms["endgame"] == 4.0 and terms["leave"] == 0.0 and terms["score"] == 8.0
+    assert "prospect" not in terms  # an exact value needs no estimate
+    equities = [m["heuristics"]["equity"] for m in body["moves"]]
+    assert equities == sorted(equities, reverse=True)

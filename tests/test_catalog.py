@@ -61,15 +61,16 @@ def test_store_names_are_checked(tmp_path):
 
 
 def test_word_judge(lexicon):
-    listen = judge_word(lexicon, "listen")
+    store = lexicon.db_path
+    listen = judge_word(store, "listen")
     assert listen.valid and listen.word == "LISTEN"
     assert {"ENLIST", "INLETS", "LISTEN", "SILENT", "TINSEL"} <= set(listen.anagrams)
-    teh = judge_word(lexicon, "TEH")
+    teh = judge_word(store, "TEH")
     assert not teh.valid and "THE" in teh.anagrams and "TEH" not in teh.anagrams
-    assert judge_word(lexicon, "QZXV").anagrams == []
+    assert judge_word(store, "QZXV").anagrams == []
     for bad, words in (("", "empty"), ("QI1", "'1'"), ("A" * 40, "at most 32")):
         with pytest.raises(WordError, match=words):
-            judge_word(lexicon, bad)
+            judge_word(store, bad)
 
 
 EMPTY_BOARD = "15/" * 14 + "15"

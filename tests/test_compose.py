@@ -47,8 +47,11 @@ def test_healthchecks_and_dockerfiles(compose, name, port):
     dockerfile = ROOT / svc["build"]["dockerfile"]
     assert svc["build"]["context"] == "."
     text = dockerfile.read_text()
-    assert f"{name}.app:app" in text and f'"--port", "{port}"' in text
+    # the launcher with the limits and graceful shutdown, not bare uvicorn
+    assert f'CMD ["python", "-m", "scrabble.{name}"' in text and f'"--port", "{port}"' in text
     assert "HEALTHCHECK" in text
+    assert svc["restart"] == "unless-stopped" and svc["init"] is True
+    assert int(svc["stop_grace_period"].rstrip("s")) > 10  # the 10 s drain fits
     for line in text.splitlines():  # everything copied exists in the build context
         if line.startswith("COPY "):
             for src in line.split()[1:-1]:

@@ -23,16 +23,28 @@ def free_port() -> int:
         return port
 
 
+# the services as ./scripts/serve runs them: python -m <service>, with its limits
+SERVICES = {
+    "scrabble.gateway.app:app": "scrabble.gateway",
+    "scrabble.worker.app:app": "scrabble.worker",
+}
+
+
+def service_command(app: str, port: int) -> list[str]:
+    if app in SERVICES:
+        return [sys.executable, "-m", SERVICES[app], "--host", "127.0.0.1", "--port", str(port)]
+    return [sys.executable, "-m", "uvicorn", app, "--host", "127.0.0.1", "--port", str(port)]
+
+
 def start_service(
     app: str, port: int, env: dict[str, str] | None = None
 ) -> subprocess.Popen[bytes]:
-    """Start a real uvicorn process on loopback and wait until /health says 200."""
+    """Start a real service process on loopback and wait until /health says 200."""
     proc = subprocess.Popen(
-        [sys.executable, "-m", "uvicorn", app, "--host", "127.0.0.1", "--port", str(port),
-         "--log-level", "warning"],
+        service_command(app, port),
         cwd=ROOT,
-        env={**os.environ, **(env or {})},
-    )  # fmt: skip
+        env={"LOG_LEVEL": "warning", **os.environ, **(env or {})},
+    )
     deadline = time.monotonic() + 300  # a cold Numba cache compiles first
     while time.monotonic() < deadline:
         if proc.poll() is not None:

@@ -31,6 +31,7 @@ import numpy.typing as npt
 
 from scrabble.engines.trie_engine import TrieEngine
 from scrabble.equity.actions import EXCHANGE, Actions
+from scrabble.equity.endgame import EndgameResult
 from scrabble.equity.options import EquityOptions
 from scrabble.equity.prospect import Prospect
 from scrabble.equity.risk import Risk
@@ -63,6 +64,7 @@ class Evaluation:
     budget_cut: bool
     elapsed_ms: float
     exchange: Breakdown | None  # the best-ranked exchange, when one is legal
+    search: EndgameResult | None = None  # the exact endgame search, when it ran
     options: EquityOptions = field(default_factory=EquityOptions)
 
 
@@ -82,13 +84,22 @@ def evaluate(
     terms = terms_for(opts)
     everyone = np.arange(count)
     values = {t.name: np.zeros(count, dtype=np.int64) for t in terms}
+    cheap = np.zeros(count, dtype=np.int64)
     for term in terms:
         if term.cheap:
+            ctx.cheap_total = cheap
             values[term.name] = term.value(ctx, everyone)
-    cheap = sum((values[t.name] for t in terms if t.cheap), np.zeros(count, dtype=np.int64))
+            cheap = cheap + values[term.name]
+    # an exact endgame value needs no prospect or risk estimate
+    solved = ctx.search is not None and ctx.search.completed
+    if ctx.search is None:
+        values.pop("endgame_search", None)  # it did not run: not a term here
+    for term in terms:
+        if solved and not term.cheap:
+            values.pop(term.name, None)
     # the expensive terms go to the actions most likely to be shown first
     by_cheap = actions.order(cheap)
-    expensive = [t for t in terms if not t.cheap]
+    expensive = [t for t in terms if not t.cheap and not solved]
     evaluated = np.zeros(count, dtype=bool)
     budget_cut = False
     block = by_cheap[: opts.max_moves] if expensive else by_cheap[:0]
@@ -133,5 +144,6 @@ def evaluate(
         budget_cut=budget_cut,
         elapsed_ms=(time.perf_counter() - started) * 1000,
         exchange=breakdowns[exchanges[0]] if exchanges else None,
+        search=ctx.search,
         options=opts,
     )

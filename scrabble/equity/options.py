@@ -30,6 +30,9 @@ class EquityOptions:
     leave_weight_pct: int = 100
     # premium waste (docs/waste.md)
     premium_waste: bool = True
+    # the exact endgame search once the bag is empty (docs/endgame.md)
+    endgame_search: bool = True
+    zero_turns: int = 0  # consecutive scoreless turns before this one (a CGP's count)
     waste_ref_base: int = 10_800  # millipoints: mean main-word base over DW/TW plays
     waste_weight_pct: int = 50  # share of the shortfall charged
     per_tile: int = 250  # millipoints per tile placed

@@ -29,6 +29,7 @@ import numpy.typing as npt
 from scrabble.engines.trie_engine import TrieEngine
 from scrabble.equity import leave as leave_model
 from scrabble.equity.actions import PASS, PLAY, Actions
+from scrabble.equity.endgame import WORD_WIDTH, EndgameResult, solve
 from scrabble.equity.millipoints import PER_POINT
 from scrabble.equity.options import EquityOptions
 from scrabble.equity.prospect import Prospect, best_prospect
@@ -55,6 +56,9 @@ class EquityContext:
     # details the expensive terms found, by action index
     prospects: dict[int, Prospect | None] = field(default_factory=dict)
     risks: dict[int, Risk] = field(default_factory=dict)
+    # the cheap terms summed so far, per action (the search term corrects them)
+    cheap_total: npt.NDArray[np.int64] | None = None
+    search: EndgameResult | None = None  # the exact endgame search, when it ran
     _after: dict[int, Position] = field(default_factory=dict)
     _racks: list[npt.NDArray[np.uint8]] | None = None
     _baseline: int = 0
@@ -150,6 +154,34 @@ def opening_term(ctx: EquityContext, actions: Indices) -> Values:
     return out
 
 
+def endgame_search_term(ctx: EquityContext, actions: Indices) -> Values:
+    """Bag empty and the opponent's rack known (with an empty bag it is: the
+    unseen tiles): the exact search of the rest of the game (``endgame``)
+    values every play and the pass by the spread it ends the game with. This
+    term is that value minus the other cheap terms, so the equity becomes the
+    exact value; 0 when the search did not complete within the budget."""
+    out = np.zeros(len(actions), dtype=np.int64)
+    if ctx.bag > 0 or ctx.position.rules.size > WORD_WIDTH or ctx.cheap_total is None:
+        return out
+    opponent = ctx.position.opponent_tiles()
+    if opponent.sum() == 0 or ctx.position.rack.sum() == 0:
+        return out
+    result = solve(ctx.position, opponent.astype(np.int64), ctx.engine.lexicon,
+                   ctx.options.budget_ms, scoreless=ctx.options.zero_turns,
+                   moves=ctx.actions.moves)  # fmt: skip
+    ctx.search = result
+    if not result.completed:
+        return out
+    exact = np.full(len(ctx.actions), np.iinfo(np.int64).min, dtype=np.int64)
+    passing = len(ctx.actions) - 1
+    for move in result.moves:
+        exact[passing if move.index < 0 else move.index] = move.value_mp
+    wanted = exact[actions]
+    known = wanted != np.iinfo(np.int64).min
+    out[known] = wanted[known] - ctx.cheap_total[actions[known]]
+    return out
+
+
 def waste_term(ctx: EquityContext, actions: Indices) -> Values:
     """Minus the premium squares spent on too little (and a small per-tile cost)."""
     out = np.zeros(len(actions), dtype=np.int64)
@@ -193,19 +225,21 @@ def risk_term(ctx: EquityContext, actions: Indices) -> Values:
 
 
 SCORE = Term("score", score_term, cheap=True)
+ENDGAME_SEARCH = Term("endgame_search", endgame_search_term, cheap=True)
 LEAVE = Term("leave", leave_term, cheap=True)
 ENDGAME = Term("endgame", endgame_term, cheap=True)
 OPENING = Term("opening", opening_term, cheap=True)
 PREMIUM_WASTE = Term("premium_waste", waste_term, cheap=True)
 PROSPECT = Term("prospect", prospect_term, cheap=False)
 RISK = Term("risk", risk_term, cheap=False)
-TERMS = (SCORE, LEAVE, ENDGAME, OPENING, PREMIUM_WASTE, PROSPECT, RISK)
+TERMS = (SCORE, LEAVE, ENDGAME, OPENING, PREMIUM_WASTE, ENDGAME_SEARCH, PROSPECT, RISK)
 
 
 def terms_for(options: EquityOptions) -> tuple[Term, ...]:
     """The terms the options ask for (premium waste, prospect and risk are optional)."""
     wanted = {
         PREMIUM_WASTE.name: options.premium_waste,
+        ENDGAME_SEARCH.name: options.endgame_search,
         PROSPECT.name: options.prospects,
         RISK.name: options.adversarial,
     }

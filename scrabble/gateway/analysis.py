@@ -67,6 +67,7 @@ class MoveQuery:
             adversarial=self.adversarial,
             budget_ms=self.budget_ms,
             upcoming=self.upcoming,
+            zero_turns=self.zero_turns,
         )
 
 

@@ -4,60 +4,95 @@ GET /health, the web page at /, OpenAPI at /docs (assets served locally)."""
 from __future__ import annotations
 
 import gc
+import logging
 import os
 import time
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from typing import Any
 
-import orjson
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.middleware.cors import CORSMiddleware
 from fastapi.responses import JSONResponse, Response
 from fastapi_offline import FastAPIOffline
+from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from scrabble.engines.compact.client import WorkerClient, WorkerUnavailable
-from scrabble.gateway.analysis import MoveQuery, answer
-from scrabble.gateway.lexicons import choice_refused, choose_engines, open_catalog
+from scrabble.gateway.analysis import MoveQuery
+from scrabble.gateway.compute import REMOTE_ENGINE, Kit, Task, compute, worker_unavailable
+from scrabble.gateway.lanes import LaneBusy, Lanes, LaneSettings, WorkFailed
+from scrabble.gateway.lexicons import choice_refused, configured_catalog
 from scrabble.gateway.lexicons import health as lexicons_health
 from scrabble.gateway.lexicons import router as lexicons_router
 from scrabble.gateway.page import add_page
 from scrabble.gateway.records import router as records_router
 from scrabble.gateway.schemas import ErrorResponse, MoveRequest, MoveResponse
-from scrabble.gateway.warmup import warm_gateway
 from scrabble.http_errors import (
-    BodySizeLimit,
+    BodyGuard,
     JSONByDefault,
+    ServerErrorShape,
     field_error,
+    http_error_response,
     validation_error_response,
 )
-from scrabble.lexicon.catalog import LexiconChoiceError
-from scrabble.lexicon.loaded import Lexicon
+from scrabble.lexicon.catalog import Catalog, LexiconChoiceError
 
 MAX_BODY_BYTES = int(os.environ.get("GATEWAY_MAX_BODY", 64 * 1024))
+_log = logging.getLogger("gateway")
+
+
+class InProcess:
+    """The single-process layout (``GATEWAY_PROCESSES=0``): every request's
+    work on the accepting event loop, as before issue 9; the baseline that
+    ``scripts/bench_load.py`` compares the lanes with."""
+
+    def __init__(self, kit: Kit) -> None:
+        self.kit = kit
+
+    async def run(self, task: Task) -> tuple[int, bytes]:
+        return compute(self.kit, task)
+
+    def info(self) -> dict[str, Any]:
+        return self.kit.info()
+
+    def health(self) -> dict[str, dict[str, int]]:
+        return {}
+
+    async def close(self) -> None:
+        pass
 
 
 @asynccontextmanager
 async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+    # every store of LEXICON_DIR (issue 12: gateway/lexicons.py), a damaged
+    # one rebuilt from its word list before anything reads it; this process
+    # knows their names, the compute processes hold them loaded
+    catalog = configured_catalog(check=True)
     worker = WorkerClient()  # compact-numba; URL from WORKER_URL
-    # Every lexicon store in LEXICON_DIR (issue 12: gateway/lexicons.py); the
-    # default one with its in-process signature tables (about 1 s), so no
-    # caller's first memory-hash or prime-product request pays for building
-    # them; then every compiled path once (loaded from Numba's cache).
-    catalog = open_catalog(worker)
-    engines = catalog.engines()
-    lexicon = engines.lexicon
-    warm_gateway(engines)
+    settings = LaneSettings.from_env()
+    runner: Lanes | InProcess
+    if settings.quick > 0:
+        runner = Lanes(settings)
+        await runner.start()
+    else:
+        runner = InProcess(Kit.load())
     # What start-up built lives as long as the process: out of the collector's
     # way, or a full collection walks all of it (123 ms with SOWPODS loaded).
     gc.collect()
     gc.freeze()
+    _log.info(
+        "%s; worker at %s",
+        f"{settings.quick} quick + {settings.heavy} heavy compute processes"
+        if settings.quick
+        else "single process",
+        worker.url,  # logged here, never in an answer
+    )
     app.state.catalog = catalog
-    app.state.lexicon = lexicon
-    app.state.engines = engines
+    app.state.runner = runner
     app.state.worker = worker
     yield
+    await runner.close()
     await worker.aclose()
 
 
@@ -70,13 +105,26 @@ app = FastAPIOffline(
     description="Post a board and a rack; get every legal move, scored and ranked.",
     version="0.1.0",
     lifespan=lifespan,
+    # every error answer is ErrorResponse (scrabble/http_errors.py); the
+    # connection-level ones (408, 431, 503 over the connection cap) too
     responses={
-        400: {"model": ErrorResponse},
-        413: {"model": ErrorResponse},
-        422: {"model": ErrorResponse},
+        400: {"model": ErrorResponse, "description": "Malformed JSON or not UTF-8"},
+        404: {"model": ErrorResponse, "description": "No such resource"},
+        405: {"model": ErrorResponse, "description": "Method not allowed"},
+        413: {"model": ErrorResponse, "description": "Body over 64 KiB"},
+        422: {"model": ErrorResponse, "description": "A field is wrong; detail names it"},
+        500: {"model": ErrorResponse, "description": "A server fault (logged)"},
+        503: {
+            "model": ErrorResponse,
+            "description": "Busy (retry after 1 s), or compact-numba's worker is down",
+        },
     },
 )
+# Middleware, outermost last: CORS wraps everything so that every answer (413,
+# 400 for a body that is not UTF-8 JSON, 500) carries its headers.
 app.add_middleware(JSONByDefault)
+app.add_middleware(BodyGuard, max_bytes=MAX_BODY_BYTES)
+app.add_middleware(ServerErrorShape)
 # Web front ends on other origins call the API from the browser; CORS_ORIGINS
 # narrows who may (comma separated), "*" by default for a public read-only API.
 app.add_middleware(
@@ -85,8 +133,8 @@ app.add_middleware(
     allow_methods=["GET", "POST"],
     allow_headers=["content-type"],
 )
-app.add_middleware(BodySizeLimit, max_bytes=MAX_BODY_BYTES)
 app.add_exception_handler(RequestValidationError, validation_error_response)
+app.add_exception_handler(StarletteHTTPException, http_error_response)
 add_page(app)  # GET / (the page, files in gateway/static/) and GET /api (the JSON index)
 app.include_router(lexicons_router)  # issue 12: GET /lexicons, /lexicons/{name}/words/{word}
 app.include_router(records_router)  # issue 12: POST /score, POST /gcg/analyze
@@ -97,31 +145,35 @@ def _ms(since: float) -> float:
 
 
 async def find_moves(body: MoveRequest, request: Request) -> Response:
+    """Validated by ``MoveRequest``; the CPU work goes to ``runner`` (a
+    compute process, ``gateway/lanes.py``); this loop only waits for it."""
     started = time.perf_counter()
+    state = request.app.state
+    catalog: Catalog = state.catalog
     query = MoveQuery.of(body)
     try:  # issue 12: the request's lexicon, or the CGP's lex opcode
-        engines = choose_engines(request.app.state.catalog, body.lexicon, query.lexicon)
+        name = catalog.choose(body.lexicon, query.lexicon)
     except LexiconChoiceError as exc:
         return choice_refused(exc)
-    parse_ms = _ms(started)
-    t = time.perf_counter()
+    timing = {"parse_ms": _ms(started)}
+    worker_answer, worker_ms = None, 0.0
+    if query.engine == REMOTE_ENGINE:  # I/O: asked from here, placed by a compute process
+        t = time.perf_counter()
+        try:
+            worker_answer = await state.worker.candidates(body.position)
+        except WorkerUnavailable as exc:
+            return JSONResponse(status_code=503, content=worker_unavailable(str(exc)))
+        worker_ms = _ms(t)
+    task = Task(query, body.position, started, timing, worker_answer, worker_ms, lexicon=name)
     try:
-        moves = await engines.generate(body.engine, body.position)
-    except WorkerUnavailable as exc:
+        status, content = await state.runner.run(task)
+    except (LaneBusy, WorkFailed) as exc:
         return JSONResponse(
             status_code=503,
-            content=field_error(
-                "engine",
-                str(exc),
-                error="worker unavailable: engine compact-numba cannot answer "
-                "now; the other engines can",
-            ),
+            content=field_error("request", str(exc), error="busy: retry the request shortly"),
+            headers={"retry-after": "1"},
         )
-    timing = {"parse_ms": parse_ms, "movegen_ms": _ms(t)}
-    response = answer(query, body.position, moves, engines, timing)
-    response["timing"] = {"total_ms": _ms(started), **response["timing"]}
-    # orjson: about 5x faster than json.dumps on a 20-move answer (0.36 ms there)
-    return Response(content=orjson.dumps(response), media_type="application/json")
+    return Response(content=content, status_code=status, media_type="application/json")
 
 
 @app.post("/scrabble-api", response_model=MoveResponse, summary="Best moves for a position")
@@ -135,13 +187,21 @@ async def scrabble_api_php(body: MoveRequest, request: Request) -> Response:
 
 
 @app.get("/health")
-async def health(request: Request) -> dict[str, Any]:
-    lexicon: Lexicon = request.app.state.lexicon
-    return {
-        "status": "ok",
-        "lexicon": lexicon.info.as_dict(),
-        "trie_nodes": lexicon.trie.nodes,
-        "lexicon_load_ms": round(lexicon.load_ms, 1),
-        **lexicons_health(request.app.state.catalog),  # issue 12: memory per lexicon
-        "worker": await request.app.state.worker.health(),
-    }
+async def health(request: Request) -> JSONResponse:
+    state = request.app.state
+    catalog: Catalog = state.catalog
+    processes = state.runner.health()
+    # degraded: a lane has no ready process (it is being replaced); still 200,
+    # the gateway serves the other lane and queues for this one
+    ready = all(lane["ready"] for lane in processes.values())
+    return JSONResponse(
+        {
+            "status": "ok" if ready else "degraded",
+            "lexicon": catalog.served[catalog.default].info.as_dict(),
+            # issue 12: the served stores; runner.info() has the memory per lexicon
+            **lexicons_health(catalog),
+            **state.runner.info(),
+            "processes": processes,
+            "worker": await state.worker.health(),
+        }
+    )

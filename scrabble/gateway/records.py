@@ -1,37 +1,42 @@
 """Judging moves and games: ``POST /score`` (is this move legal, what does it
 score, where does it rank) and ``POST /gcg/analyze`` (a GCG record reviewed
-turn by turn). The work is ``scrabble.judge`` and ``scrabble.review``; the
-handlers are plain functions, so FastAPI runs them off the event loop."""
+turn by turn). Here the request is validated and its lexicon chosen; the work
+(``record_work``: ``scrabble.judge``, ``scrabble.review``) runs in a compute
+process of the heavy lane, like an evaluated move list."""
 
 from __future__ import annotations
 
-from typing import Any
-
-import orjson
 from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse, Response
 
-from scrabble import cgp as cgp_format
 from scrabble import gcg
-from scrabble.gateway.lexicons import choice_refused, choose_engines
+from scrabble.gateway.lanes import LaneBusy, WorkFailed
+from scrabble.gateway.lexicons import choice_refused
 from scrabble.gateway.record_schemas import (
     AnalyzeRequest,
     AnalyzeResponse,
     ScoreRequest,
     ScoreResponse,
 )
+from scrabble.gateway.record_work import ANALYZE, SCORE, RecordTask
 from scrabble.http_errors import field_error
 from scrabble.lexicon.catalog import Catalog, LexiconChoiceError
-from scrabble.notation import appraisal_json, review_json
-from scrabble.review import appraise, review
 
 MAX_TURNS = 120  # a real game has 20-40; this bounds the work one request asks for
 
 router = APIRouter()
 
 
-def _json(body: dict[str, Any]) -> Response:
-    return Response(content=orjson.dumps(body), media_type="application/json")
+async def _run(request: Request, task: RecordTask) -> Response:
+    try:
+        status, content = await request.app.state.runner.run(task)
+    except (LaneBusy, WorkFailed) as exc:
+        return JSONResponse(
+            status_code=503,
+            content=field_error("request", str(exc), error="busy: retry the request shortly"),
+            headers={"retry-after": "1"},
+        )
+    return Response(content=content, status_code=status, media_type="application/json")
 
 
 @router.post(
@@ -40,33 +45,16 @@ def _json(body: dict[str, Any]) -> Response:
     summary="Is a move legal, what does it score, where does it rank",
     tags=["records"],
 )
-def score(body: ScoreRequest, request: Request) -> Response:
+async def score(body: ScoreRequest, request: Request) -> Response:
     catalog: Catalog = request.app.state.catalog
     parsed = body.parsed_cgp
     try:
-        engines = choose_engines(
-            catalog, body.lexicon, parsed.opcodes.get("lex") if parsed else None
-        )
+        name = catalog.choose(body.lexicon, parsed.opcodes.get("lex") if parsed else None)
     except LexiconChoiceError as exc:
         return choice_refused(exc)
-    position = body.position
-    appraisal = appraise(position, engines, body.parsed_move)
-    name = engines.lexicon.info.name
-    normalised = cgp_format.format_cgp(
-        position.rows(),
-        position.rack_string(),
-        name,
-        opponent_rack=parsed.opponent_rack if parsed else "",
-        scores=parsed.scores if parsed else (0, 0),
-        zero_turns=parsed.zero_turns if parsed else 0,
-    )
-    answer = {
-        "lexicon": engines.lexicon.info.as_dict(),
-        "cgp": normalised,
-        "move": body.move,
-        **appraisal_json(appraisal),
-    }
-    return _json(answer)
+    task = RecordTask(SCORE, name, position=body.position, move=body.parsed_move,
+                      move_text=body.move, parsed_cgp=parsed)  # fmt: skip
+    return await _run(request, task)
 
 
 @router.post(
@@ -75,7 +63,7 @@ def score(body: ScoreRequest, request: Request) -> Response:
     summary="A GCG game record reviewed turn by turn",
     tags=["records"],
 )
-def analyze(body: AnalyzeRequest, request: Request) -> Response:
+async def analyze(body: AnalyzeRequest, request: Request) -> Response:
     catalog: Catalog = request.app.state.catalog
     try:
         record = gcg.parse(body.gcg)
@@ -88,13 +76,7 @@ def analyze(body: AnalyzeRequest, request: Request) -> Response:
             content=field_error("gcg", f"the record has {turns} turns, at most {MAX_TURNS}"),
         )
     try:
-        engines = choose_engines(catalog, body.lexicon, record.lexicon, "gcg")
+        name = catalog.choose(body.lexicon, record.lexicon, "gcg")
     except LexiconChoiceError as exc:
         return choice_refused(exc)
-    try:
-        reviewed = review(record, engines)
-    except gcg.GCGError as exc:
-        return JSONResponse(status_code=422, content=field_error("gcg", str(exc)))
-    answer = review_json(reviewed)
-    answer["lexicon"] = engines.lexicon.info.as_dict()
-    return _json(answer)
+    return await _run(request, RecordTask(ANALYZE, name, record=record))

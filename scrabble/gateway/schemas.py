@@ -3,10 +3,20 @@ for validation, error messages and the OpenAPI page."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
-from typing import Literal, TypeVar
+from typing import Annotated, Literal, TypeVar
 
-from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, field_validator, model_validator
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    JsonValue,
+    PrivateAttr,
+    WithJsonSchema,
+    field_validator,
+    model_validator,
+)
 
 from scrabble import cgp as cgp_format
 from scrabble.engines.registry import DEFAULT_ENGINE, ENGINE_NAMES
@@ -24,6 +34,69 @@ DirectionName = Literal[DIRECTION_NAMES]  # type: ignore[valid-type]
 MAX_LIMIT = 10000
 T = TypeVar("T")
 
+# The constraints the validators below enforce, stated in the OpenAPI schema
+# too, so that schema-driven clients and fuzzers know them (tile supply, row
+# widths in CGP and the like are beyond JSON Schema: the validators name them).
+N = STANDARD.size
+RACK_PATTERN = rf"^[A-Z?]{{1,{STANDARD.rack_size}}}$"
+UPCOMING_PATTERN = rf"^[A-Z?]{{0,{STANDARD.rack_size}}}$"
+ROW_PATTERN = rf"^[.A-Za-z]{{{N}}}$"
+# CGP: <rows> <rack>[/<opponent>] [<score>/<score> [<zero turns>]] [<opcode> <args>;]...
+# Written without nested ambiguous repeats, so Python's backtracking matcher
+# is linear on any input; the parser checks each row's width.
+CGP_GRAMMAR = (
+    rf"\s*[0-9A-Za-z]+(?:/[0-9A-Za-z]+){{{N - 1}}}"
+    rf"[ ]+[A-Z?]{{1,{STANDARD.rack_size}}}(?:/[A-Z?]{{0,{STANDARD.rack_size}}})?"
+    r"(?:[ ]+-?[0-9]{1,5}/-?[0-9]{1,5}(?:[ ]+[0-9]{1,2})?)?"
+    # the CGP spec's opcodes only (issue 12: an unknown one is refused)
+    rf"(?:[ ]+(?:{'|'.join(cgp_format.OPCODES)})(?:[ ]+[^\s;]+)*;)*\s*"
+)
+CGP_PATTERN = f"^{CGP_GRAMMAR}$"
+_CGP = re.compile(CGP_GRAMMAR)
+BOARD_SCHEMA = {
+    "anyOf": [
+        {
+            "type": "array",
+            "minItems": N,
+            "maxItems": N,
+            "items": {"type": "string", "pattern": ROW_PATTERN, "minLength": N, "maxLength": N},
+        },
+        {"type": "null"},
+    ]
+}
+
+
+def _nullable_string(**constraints: object) -> WithJsonSchema:
+    return WithJsonSchema({"anyOf": [{"type": "string", **constraints}, {"type": "null"}]})
+
+
+# cgp xor board + rack (null counts as absent)
+ONE_POSITION = [
+    {
+        "title": "a CGP string",
+        "required": ["cgp"],
+        "properties": {
+            "cgp": {"type": "string"},
+            "board": {"type": "null"},
+            "rack": {"type": "null"},
+        },
+    },
+    {
+        "title": "board and rack",
+        "required": ["board", "rack"],
+        "properties": {
+            "board": {"type": "array"},
+            "rack": {"type": "string"},
+            "cgp": {"type": "null"},
+        },
+    },
+]
+EMPTY_ROWS: list[JsonValue] = ["." * N] * N
+MIDGAME_ROWS: list[JsonValue] = [
+    "...FRANC" + "." * (N - 8) if row == 7 else "." * N for row in range(N)
+]
+ONE_POSITION_SCHEMA: list[JsonValue] = ONE_POSITION  # type: ignore[assignment]
+
 
 def _checked(parse: Callable[[T], object], value: T | None) -> T | None:
     """Run a position parser for its checks; its message becomes pydantic's."""
@@ -38,27 +111,33 @@ def _checked(parse: Callable[[T], object], value: T | None) -> T | None:
 class MoveRequest(BaseModel):
     """A position (``board`` + ``rack``, or ``cgp``) and what to return."""
 
+    # strict: "20", true and 1e2 are not numbers, "yes" and 1 are not booleans
     model_config = ConfigDict(
         extra="forbid",
+        strict=True,
         json_schema_extra={
+            "oneOf": ONE_POSITION_SCHEMA,
             "examples": [
-                {
-                    "board": ["..............."] * 15,
-                    "rack": "AEINRS?",
-                    "limit": 20,
-                    "engine": "trie",
-                }
-            ]
+                {"board": EMPTY_ROWS, "rack": "AEINRS?", "limit": 20, "engine": "trie"},
+                {"cgp": "15/15/15/15/15/15/15/3FRANC7/15/15/15/15/15/15/15 CDGILOS/AEEIMTW "
+                 "0/28 0 lex sowpods;", "limit": 5},
+                {"board": MIDGAME_ROWS, "rack": "EIOSTU?", "limit": 10, "heuristics": True},
+                {"board": MIDGAME_ROWS, "rack": "DEGILOS", "limit": 3, "adversarial": True,
+                 "rank_by": "equity", "risk": "averse"},
+                {"board": MIDGAME_ROWS, "rack": "AEINRST", "engine": "memory-hash"},
+            ],
         },
-    )
+    )  # fmt: skip
 
-    board: list[str] | None = Field(
+    board: Annotated[list[str] | None, WithJsonSchema(BOARD_SCHEMA)] = Field(
         None,
         description="15 rows of 15 cells: '.' empty, A-Z a tile, a-z a blank as that "
         "letter. Row 0 is the top row.",
     )
-    rack: str | None = Field(None, description="1-7 tiles, A-Z and ? for a blank.")
-    cgp: str | None = Field(
+    rack: Annotated[str | None, _nullable_string(pattern=RACK_PATTERN)] = Field(
+        None, description="1-7 tiles, A-Z and ? for a blank."
+    )
+    cgp: Annotated[str | None, _nullable_string(pattern=CGP_PATTERN, maxLength=2000)] = Field(
         None,
         description="The position as a CGP string instead of "
         "board and rack, e.g. '15/15/.../15 AEINRST/ 0/0 0 lex sowpods;'.",
@@ -91,7 +170,7 @@ class MoveRequest(BaseModel):
         description="Time budget for prospects "
         "and risk; as many top moves as it allows are evaluated.",
     )
-    upcoming: str | None = Field(
+    upcoming: Annotated[str | None, _nullable_string(pattern=UPCOMING_PATTERN)] = Field(
         None, description="Visible upcoming tiles (A-Z, ?), counted as certain draws by prospects."
     )
     _cgp: cgp_format.CGP | None = PrivateAttr(None)
@@ -124,7 +203,14 @@ class MoveRequest(BaseModel):
                     parsed.rows, parsed.rack, STANDARD, opponent=parsed.opponent_rack
                 )
             except PositionError as exc:
-                raise ValueError(f"cgp: {exc.message}") from None
+                # the opponent's rack is named: it is echoed back once checked
+                named = f"{exc.field}: " if exc.field == "opponent rack" else ""
+                raise ValueError(f"cgp: {named}{exc.message}") from None
+            if not _CGP.fullmatch(self.cgp):  # what the parser tolerates beyond the grammar
+                raise ValueError(
+                    "cgp: is not in CGP form: '<rows> <rack>/<opponent> "
+                    "[<score>/<score> [<zero turns>]] [<opcode> <args>;]...'"
+                )
             self._cgp = parsed
             self.board, self.rack = parsed.rows, parsed.rack
             return self
@@ -258,6 +344,14 @@ class ExchangeOut(BaseModel):
     equity: float = Field(description="leave + prospect (an exchange scores 0).")
 
 
+class EndgameSearchOut(BaseModel):
+    completed: bool = Field(description="Every value exact (else the time budget cut it).")
+    nodes: int
+    depth: int
+    elapsed_ms: float
+    principal_variation: list[str]
+
+
 class HeuristicsSummary(BaseModel):
     rank_by: str
     risk: str
@@ -269,6 +363,9 @@ class HeuristicsSummary(BaseModel):
     budget_cut: bool = Field(description="True when the time budget stopped the evaluation.")
     elapsed_ms: float
     exchange: ExchangeOut | None = Field(description="The best exchange (bag >= 7).")
+    endgame_search: EndgameSearchOut | None = Field(
+        None, description="Bag empty: the exact search of the rest of the game."
+    )
 
 
 class MoveResponse(BaseModel):

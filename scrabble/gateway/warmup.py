@@ -7,6 +7,7 @@ or compiles it when the cache is cold; done here, no caller's request pays.
 
 from __future__ import annotations
 
+from scrabble import cgp
 from scrabble.compile_log import compile_log
 from scrabble.engines.registry import ENGINES, EngineSet
 from scrabble.engines.span import plan
@@ -21,6 +22,13 @@ POSITIONS = [
     (["." * 15] * 15, "AEINRST"),
     (["." * 15] * 7 + ["....QUIET......"] + ["." * 15] * 7, "SORE??"),
 ]
+
+
+# the bag empty, the opponent's OT known: the exact endgame search's paths
+ENDGAME = (
+    "4RUMMAGED2C/7A6A/2H1G2T6V/2O1O2I6E/2WAB2PREBENDS/2ER3O3n3/2SI6COW2/3L2HUE2KANE/"
+    "3LI3FILII2/J1TANGENT2T1Z1/A2TA5FA1OP/R2EN5Ok1OU/VILDE5YEX1D/I3R6SUQS/E13Y INR/OT 0/0 0"
+)
 
 
 def warm_gateway(engines: EngineSet) -> None:
@@ -45,3 +53,6 @@ def _warm(engines: EngineSet) -> None:
                 engines[spec.name].generate(position)
         evaluate(position, moves, engines.trie, engines.static, EquityOptions(adversarial=True))
         engines.static.best(position, engines.lexicon.trie, 20)
+    parsed = cgp.parse(ENDGAME)
+    endgame = make_position(parsed.rows, parsed.rack, opponent=parsed.opponent_rack)
+    evaluate(endgame, engines.trie.generate(endgame), engines.trie, engines.static)

@@ -1,16 +1,18 @@
 """A word judge: is a word in the lexicon, and which words are its anagrams.
 
-The anagrams come from the lexicon's signature table (the one the static
-equity kernel already holds: one probe, no extra memory).
+One look-up in the SQLite store: the row of the word's signature holds every
+word with its letters, so it answers both questions without loading the
+lexicon (the gateway's accepting process answers it that way).
 """
 
 from __future__ import annotations
 
+import sqlite3
+from contextlib import closing
 from dataclasses import dataclass
+from pathlib import Path
 
-from scrabble.lexicon.loaded import Lexicon, signature_table
 from scrabble.lexicon.signature import MAX_COUNT, signature_of
-from scrabble.lexicon.table import keys_from_blobs
 from scrabble.lexicon.wordlist import MAX_WORD_LENGTH
 
 
@@ -40,9 +42,12 @@ def check_word(text: str) -> str:
     return word
 
 
-def judge_word(lexicon: Lexicon, text: str) -> Judgement:
+def judge_word(db_path: Path, text: str) -> Judgement:
+    """``text`` judged by the store at ``db_path``."""
     word = check_word(text)
-    table = signature_table(lexicon)
-    rows, _ = table.lookup(keys_from_blobs(signature_of(word), 1))
-    anagrams = sorted(table.words_of(rows)) if int(rows[0]) >= 0 else []
-    return Judgement(word=word, valid=lexicon.contains(word), anagrams=anagrams)
+    with closing(sqlite3.connect(f"file:{db_path}?mode=ro", uri=True)) as con:
+        row = con.execute(
+            "SELECT words FROM signatures WHERE signature = ?", (signature_of(word),)
+        ).fetchone()
+    anagrams = sorted(row[0].split(" ")) if row else []
+    return Judgement(word=word, valid=word in anagrams, anagrams=anagrams)

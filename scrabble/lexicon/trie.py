@@ -107,17 +107,28 @@ def popcount32(x):
 
 
 @njit(cache=True, inline="always")
-def child(trie, node, letter):
-    """Child of node for letter index 0..25, or -1."""
-    letters = np.int64(trie.mask[node])
+def child_in(mask, first, node, letter):
+    """``child`` over the trie's two arrays (kernels that hold them apart)."""
+    letters = np.int64(mask[node])
     if (letters >> letter) & 1 == 0:
         return -1
-    return trie.first[node] + popcount32(letters & ((np.int64(1) << letter) - 1))
+    return first[node] + popcount32(letters & ((np.int64(1) << letter) - 1))
+
+
+@njit(cache=True, inline="always")
+def child(trie, node, letter):
+    """Child of node for letter index 0..25, or -1."""
+    return child_in(trie.mask, trie.first, node, letter)
+
+
+@njit(cache=True, inline="always")
+def terminal_in(mask, node):
+    return (np.int64(mask[node]) >> 26) & 1 == 1
 
 
 @njit(cache=True, inline="always")
 def is_terminal(trie, node):
-    return (np.int64(trie.mask[node]) >> 26) & 1 == 1
+    return terminal_in(trie.mask, node)
 
 
 @njit(cache=True)

@@ -13,6 +13,7 @@ Requests never rebuild the index. Run:
 from __future__ import annotations
 
 import gc
+import logging
 import os
 import threading
 import time
@@ -29,18 +30,31 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.openapi.utils import get_openapi
 from fastapi.responses import JSONResponse
 from pydantic import ValidationError
+from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 from scrabble.engines.compact.table_side import find_candidate_words
 from scrabble.engines.compact.wire import CandidatesRequest
-from scrabble.http_errors import error_content, field_error, too_large, validation_error_response
+from scrabble.http_errors import (
+    BodyError,
+    error_content,
+    field_error,
+    http_error_response,
+    json_text,
+    too_large,
+    validation_error_response,
+)
 from scrabble.lexicon.signature import signature_of
-from scrabble.lexicon.store import default_db_path, missing_store_message, read_info
+from scrabble.lexicon.store import default_db_path, ensure_sound, missing_store_message, read_info
 from scrabble.lexicon.table import SignatureTable
 from scrabble.position import PositionError, make_position
 
 BACKEND = "numba-fnv1a"
-CACHE_SIZE = int(os.environ.get("WORKER_CACHE_SIZE", 512))
+_log = logging.getLogger("worker")
+# The answer cache is bounded by the bytes it holds (JSON as sent: two blanks on
+# a busy board give a few hundred KB, an opening's answer a few KB), not by
+# entries, which let 400 two-blank positions hold 236 MB.
+CACHE_BYTES = int(os.environ.get("WORKER_CACHE_BYTES", 32 * 2**20))
 MAX_BODY_BYTES = int(os.environ.get("WORKER_MAX_BODY", 64 * 1024))
 # Positions that run every compiled path once before the worker says ready:
 # an opening, a blank pair, and tiles on the board (cross-checks).
@@ -59,8 +73,47 @@ class WorkerState:
     info: dict[str, object] = field(default_factory=dict)
     startup_ms: float = 0.0  # lifespan start -> ready (table built, code loaded and run)
     process_ms: float | None = None  # process start -> ready (imports included), Linux only
-    cache: OrderedDict[tuple[str, str], dict[str, Any]] = field(default_factory=OrderedDict)
-    lock: threading.Lock = field(default_factory=threading.Lock)
+    cache: AnswerCache = field(default_factory=lambda: AnswerCache(CACHE_BYTES))
+
+
+class AnswerCache:
+    """Answers by (board, rack) as the JSON bytes sent, least recently used
+    first out, holding at most ``max_bytes`` of keys and answers. An answer
+    over an eighth of the bound is not kept: it would evict many to serve one."""
+
+    def __init__(self, max_bytes: int) -> None:
+        self.max_bytes = max_bytes
+        self.nbytes = 0
+        self._entries: OrderedDict[tuple[str, str], bytes] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def __len__(self) -> int:
+        return len(self._entries)
+
+    @staticmethod
+    def _cost(key: tuple[str, str], answer: bytes) -> int:
+        return len(answer) + len(key[0]) + len(key[1]) + 200  # + the entry's own objects
+
+    def get(self, key: tuple[str, str]) -> bytes | None:
+        with self._lock:
+            answer = self._entries.get(key)
+            if answer is not None:
+                self._entries.move_to_end(key)
+            return answer
+
+    def put(self, key: tuple[str, str], answer: bytes) -> None:
+        cost = self._cost(key, answer)
+        if cost > self.max_bytes // 8:
+            return
+        with self._lock:
+            old = self._entries.pop(key, None)
+            if old is not None:
+                self.nbytes -= self._cost(key, old)
+            self._entries[key] = answer
+            self.nbytes += cost
+            while self.nbytes > self.max_bytes:
+                gone_key, gone = self._entries.popitem(last=False)
+                self.nbytes -= self._cost(gone_key, gone)
 
 
 def _since_process_start_ms() -> float | None:
@@ -86,6 +139,7 @@ def _load(state: WorkerState, db_path: Path, started: float) -> None:
     try:
         if not db_path.is_file():
             raise FileNotFoundError(missing_store_message(db_path))
+        ensure_sound(db_path, notice=_log.warning)  # rebuilt from its word list if damaged
         state.info = read_info(db_path).as_dict()
         warm = threading.Thread(target=warm_numba, name="numba-warm", daemon=True)
         warm.start()
@@ -99,9 +153,11 @@ def _load(state: WorkerState, db_path: Path, started: float) -> None:
         state.startup_ms = round((time.perf_counter() - started) * 1000, 1)
         state.process_ms = _since_process_start_ms()
         state.status = "ok"
+        _log.info("ready: table loaded and probed in %.0f ms", state.startup_ms)
     except Exception as exc:  # reported by /health, the process stays up to say so
         state.error = f"{type(exc).__name__}: {exc}"
         state.status = "error"
+        _log.error("cannot serve: %s", state.error)
 
 
 @asynccontextmanager
@@ -123,6 +179,7 @@ async def lifespan(framework: FastAPI) -> AsyncIterator[None]:
 # uvicorn serves is ``app`` below: the hot route in front of this one.
 api = FastAPI(title="Scrabble candidate worker", version="0.1.0", lifespan=lifespan)
 api.add_exception_handler(RequestValidationError, validation_error_response)
+api.add_exception_handler(StarletteHTTPException, http_error_response)
 
 
 def _not_ready(state: WorkerState) -> dict[str, str]:
@@ -146,6 +203,8 @@ async def health() -> JSONResponse:
             "startup_ms": state.startup_ms,
             "ready_since_process_start_ms": state.process_ms,
             "cache_entries": len(state.cache),
+            "cache_bytes": state.cache.nbytes,
+            "cache_max_bytes": state.cache.max_bytes,
         }
     )
 
@@ -172,26 +231,18 @@ def answer_candidates(raw: bytes) -> tuple[int, bytes]:
     except PositionError as exc:
         return 422, orjson.dumps(field_error(exc.field, exc.message))
     key = ("/".join(body.board), position.rack_string())  # "AB" and "BA": one entry
-    with state.lock:
-        cached = state.cache.get(key)
-        if cached is not None:
-            state.cache.move_to_end(key)
-    if cached is not None:
-        out = {**cached, "cache_hit": True}
-    else:
+    cached = state.cache.get(key)
+    hit = cached is not None
+    if cached is None:
         words, stats = find_candidate_words(state.table, position)
-        out = {
-            "words": words,
-            **stats,
-            "cache_hit": False,
-            "lexicon_sha256": state.info.get("sha256", ""),
-        }
-        with state.lock:
-            state.cache[key] = dict(out)  # a copy: worker_ms below is per request
-            while len(state.cache) > CACHE_SIZE:
-                state.cache.popitem(last=False)
-    out["worker_ms"] = round((time.perf_counter() - started) * 1000, 3)
-    return 200, orjson.dumps(out)
+        cached = orjson.dumps(
+            {"words": words, **stats, "lexicon_sha256": state.info.get("sha256", "")}
+        )
+        state.cache.put(key, cached)
+    # the per-request figures go after the cached part: '{...' + ',"cache_hit":..}'
+    worker_ms = round((time.perf_counter() - started) * 1000, 3)
+    tail = orjson.dumps({"cache_hit": hit, "worker_ms": worker_ms})
+    return 200, cached[:-1] + b"," + tail[1:]
 
 
 class CandidatesRoute:
@@ -243,7 +294,12 @@ async def _read_and_answer(receive: Receive) -> tuple[int, bytes]:
         if size > MAX_BODY_BYTES:
             return 413, orjson.dumps(too_large(MAX_BODY_BYTES))
         if not message.get("more_body"):
-            return answer_candidates(b"".join(chunks))
+            raw = b"".join(chunks)
+            try:  # the gateway's rules for encodings and nesting, the same answer
+                raw = json_text(raw) if raw.strip() else raw
+            except BodyError as exc:
+                return 400, orjson.dumps(field_error("body", str(exc)))
+            return answer_candidates(raw)
 
 
 app = CandidatesRoute(api)

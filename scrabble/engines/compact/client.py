@@ -5,6 +5,8 @@ read timeouts, over a lean transport (``transport``); the worker's URL
 comes from ``WORKER_URL``. Anything that keeps
 an answer from arriving (refused, reset, timed out, still starting, broken)
 becomes ``WorkerUnavailable``, which the gateway turns into a 503 saying so.
+No message or health figure names the worker's address: they reach the public
+(the gateway logs the address once at start-up).
 Nothing is remembered about a failure, so the first request after the worker
 comes back succeeds without restarting the gateway.
 """
@@ -22,6 +24,22 @@ from scrabble.position import Position
 
 DEFAULT_URL = "http://127.0.0.1:8001"
 _JSON = {"content-type": "application/json"}
+
+
+# the worker's /health fields the gateway's /health shows
+PUBLIC_HEALTH = (
+    "status",
+    "backend",
+    "lexicon",
+    "signatures",
+    "capacity",
+    "table_bytes",
+    "startup_ms",
+    "ready_since_process_start_ms",
+    "cache_entries",
+    "cache_bytes",
+    "cache_max_bytes",
+)
 
 
 class WorkerUnavailable(RuntimeError):
@@ -66,21 +84,18 @@ class WorkerClient:
                 return await self.client.send(request)
             except httpx.ConnectTimeout:
                 raise WorkerUnavailable(
-                    f"worker at {self.url} did not accept a connection "
-                    f"within {self.timeout.connect} s"
+                    f"the worker did not accept a connection within {self.timeout.connect} s"
                 ) from None
             except httpx.TimeoutException:
                 raise WorkerUnavailable(
-                    f"worker at {self.url} did not answer within {self.timeout.read} s"
+                    f"the worker did not answer within {self.timeout.read} s"
                 ) from None
             except httpx.ConnectError:
-                raise WorkerUnavailable(
-                    f"worker at {self.url} is down (connection refused)"
-                ) from None
+                raise WorkerUnavailable("the worker is down (connection refused)") from None
             except (httpx.RemoteProtocolError, httpx.ReadError, httpx.WriteError) as exc:
                 if attempt:
                     raise WorkerUnavailable(
-                        f"worker at {self.url} dropped the connection ({type(exc).__name__})"
+                        f"the worker dropped the connection ({type(exc).__name__})"
                     ) from None
         raise AssertionError("unreachable")
 
@@ -93,10 +108,10 @@ class WorkerClient:
             httpx.Request("POST", self._candidates_url, headers=_JSON, content=orjson.dumps(body))
         )
         if response.status_code == 503:
-            raise WorkerUnavailable(f"worker at {self.url} is not ready ({_reason(response)})")
+            raise WorkerUnavailable(f"the worker is not ready ({_reason(response)})")
         if response.status_code != 200:
             raise WorkerUnavailable(
-                f"worker at {self.url} answered {response.status_code} ({_reason(response)})"
+                f"the worker answered {response.status_code} ({_reason(response)})"
             )
         answer: dict[str, Any] = orjson.loads(response.content)
         return answer
@@ -109,7 +124,7 @@ class WorkerClient:
                 self.client.build_request("GET", "/health", timeout=httpx.Timeout(1.0))
             )
         except WorkerUnavailable as exc:
-            return {"status": "down", "url": self.url, "error": str(exc)}
+            return {"status": "down", "error": str(exc)}
         try:
             body = response.json()
         except ValueError:
@@ -117,10 +132,10 @@ class WorkerClient:
         if response.status_code != 200:
             return {
                 "status": body.get("status", "unavailable"),
-                "url": self.url,
                 "error": body.get("error", f"HTTP {response.status_code}"),
             }
-        return {**body, "url": self.url}
+        # only figures that say how it serves, none that say where or as what process
+        return {key: body[key] for key in PUBLIC_HEALTH if key in body}
 
 
 def _reason(response: httpx.Response) -> str:

@@ -6,10 +6,12 @@ from __future__ import annotations
 
 import asyncio
 import time
+from typing import Any
 
+from scrabble.board import BoardView
 from scrabble.engines.compact.client import WorkerClient, WorkerUnavailable
 from scrabble.engines.compact.wire import WIRE_STATS
-from scrabble.engines.span import plan
+from scrabble.engines.span import Plan, plan
 from scrabble.engines.span_engine import finish
 from scrabble.lexicon.loaded import Lexicon
 from scrabble.moves import MoveList, Stats
@@ -37,6 +39,23 @@ class CompactNumbaEngine:
             if not pending.done():
                 pending.cancel()
         roundtrip_ms = (time.perf_counter() - started) * 1000
+        return self.finish(position, answer, roundtrip_ms, view, spans)
+
+    def place(self, position: Position, answer: dict[str, Any], roundtrip_ms: float) -> MoveList:
+        """The moves for a worker answer fetched elsewhere (the gateway's
+        accepting process asks the worker; a compute process places the words)."""
+        view = position.view(self.lexicon.trie)
+        spans = plan(view, position.rack, signatures=False)
+        return self.finish(position, answer, roundtrip_ms, view, spans)
+
+    def finish(
+        self,
+        position: Position,
+        answer: dict[str, Any],
+        roundtrip_ms: float,
+        view: BoardView,
+        spans: Plan,
+    ) -> MoveList:
         served = answer.get("lexicon_sha256")
         if served and self.lexicon.info.sha256 and served != self.lexicon.info.sha256:
             # its words would be right for another word list: no answer beats a wrong one
