@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+import re
 import shutil
 from pathlib import Path
 
@@ -27,9 +28,51 @@ _ENV = "NUMBA_CACHE_DIR"
 _BASE_ENV = "SCRABBLE_NUMBA_CACHE_BASE"  # the base, remembered for child processes
 
 
+_KERNEL = re.compile(r"^\s*@(?:numba\.)?(?:njit|jit|vectorize|guvectorize|cfunc)\b", re.M)
+_FROM_IMPORT = re.compile(
+    r"^[ \t]*from[ \t]+(scrabble(?:\.\w+)*)[ \t]+import[ \t]+(\([^)]*\)|[\w \t,]+)", re.M
+)
+_IMPORT = re.compile(r"^[ \t]*import[ \t]+(scrabble(?:\.\w+)*)", re.M)
+# imports for annotations only: they never run, so no kernel can see them
+_TYPE_CHECKING = re.compile(r"^if TYPE_CHECKING:[^\n]*\n(?:(?:[ \t]+[^\n]*)?\n)*", re.M)
+
+
+def _module_files() -> dict[str, Path]:
+    files = {}
+    for path in PACKAGE.rglob("*.py"):
+        parts = ("scrabble", *path.relative_to(PACKAGE).with_suffix("").parts)
+        if parts[-1] == "__init__":
+            parts = parts[:-1]
+        files[".".join(parts)] = path
+    return files
+
+
+def kernel_sources() -> list[Path]:
+    """The modules that define kernels and every package module they import,
+    transitively (with the packages' ``__init__``), sorted."""
+    files = _module_files()
+    texts = {name: path.read_text(encoding="utf-8") for name, path in files.items()}
+    pending = [name for name, text in texts.items() if _KERNEL.search(text)]
+    pending.append("scrabble.compiled")
+    reached: set[str] = set()
+    while pending:
+        name = pending.pop()
+        if name in reached or name not in files:
+            continue
+        reached.add(name)
+        parts = name.split(".")
+        pending.extend(".".join(parts[:k]) for k in range(1, len(parts)))  # the packages
+        text = _TYPE_CHECKING.sub("", texts[name])
+        for module, names in _FROM_IMPORT.findall(text):
+            pending.append(module)
+            pending.extend(f"{module}.{item}" for item in re.findall(r"\w+", names))
+        pending.extend(_IMPORT.findall(text))
+    return sorted(files[name] for name in reached)
+
+
 def sources_digest() -> str:
     digest = hashlib.sha256()
-    for path in sorted(PACKAGE.rglob("*.py")):
+    for path in kernel_sources():
         digest.update(str(path.relative_to(PACKAGE)).encode() + b"\0" + path.read_bytes())
     return digest.hexdigest()[:16]
 

@@ -8,6 +8,7 @@ board in parentheses (``8D ST(A)INER``), blanks in lower case.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -22,6 +23,7 @@ from scrabble.tiles import (
     ACROSS,
     ALPHABET,
     BLANK_FLAG,
+    DOWN,
     LETTER_MASK,
     NEW_FLAG,
     RACK_SYMBOLS,
@@ -32,6 +34,7 @@ from scrabble.tiles import (
 if TYPE_CHECKING:  # annotations only: the equity modules use this one's move text
     from scrabble.equity.evaluate import Breakdown, Evaluation
     from scrabble.position import Position
+    from scrabble.review import Appraisal, GameReview
 
 DIRECTION_NAMES = ("across", "down")
 GOLDEN_DIRECTIONS = ("H", "V")
@@ -266,3 +269,204 @@ def evaluation_json(evaluation: Evaluation) -> dict[str, Any]:
             "principal_variation": list(evaluation.search.pv),
         },
     }
+
+
+# -- the way in: standard notation parsed (GCG's '.' for a board tile too) ---
+
+
+class NotationError(ValueError):
+    """Text that is not a move in standard notation (the message says why)."""
+
+
+@dataclass(frozen=True)
+class PlacementText:
+    """A placement as written: where, which way, and per square the letter
+    (lower case a blank) and whether it is a tile already on the board
+    (written in parentheses, or '.' when the letter is not given)."""
+
+    row: int
+    col: int
+    direction: int
+    letters: tuple[str, ...]  # '.' for a board tile written as '.'
+    through: tuple[bool, ...]
+
+    @property
+    def coordinate(self) -> str:
+        return coordinate(self.row, self.col, self.direction)
+
+    def squares(self) -> list[tuple[int, int]]:
+        if self.direction == ACROSS:
+            return [(self.row, self.col + k) for k in range(len(self.letters))]
+        return [(self.row + k, self.col) for k in range(len(self.letters))]
+
+
+@dataclass(frozen=True)
+class ExchangeText:
+    tiles: str  # A-Z and '?', as written
+
+
+@dataclass(frozen=True)
+class PassText:
+    pass
+
+
+MoveText = PlacementText | ExchangeText | PassText
+
+_ACROSS_COORD = re.compile(r"(\d{1,2})([A-Za-z])")
+_DOWN_COORD = re.compile(r"([A-Za-z])(\d{1,2})")
+_WORD_TOKEN = re.compile(r"\(([A-Za-z]+)\)|([A-Za-z])|(\.)|(.)")
+MAX_NOTATION = 64
+
+
+def parse_coordinate(text: str) -> tuple[int, int, int]:
+    """'8H' -> (7, 7, ACROSS), 'H8' -> (7, 7, DOWN); rows and columns past the
+    board are returned as they are (the judge says "off the board")."""
+    across = _ACROSS_COORD.fullmatch(text)
+    if across:
+        return int(across.group(1)) - 1, ord(across.group(2).upper()) - 65, ACROSS
+    down = _DOWN_COORD.fullmatch(text)
+    if down:
+        return int(down.group(2)) - 1, ord(down.group(1).upper()) - 65, DOWN
+    raise NotationError(
+        f"{text!r} is not a coordinate: '8H' (row, then column: across) or 'H8' (down)"
+    )
+
+
+def parse_move(text: str) -> MoveText:
+    """``"8H QI"``, ``"G2 SCOLDI(N)G"`` (or GCG's ``"G2 SCOLDI.G"``), ``"8D sT(A)INER"``
+    (lower case: a blank), ``"-ABC?"`` an exchange, ``"-"`` a pass."""
+    if len(text) > MAX_NOTATION:
+        raise NotationError(f"is {len(text)} characters long, at most {MAX_NOTATION}")
+    move = text.strip()
+    if move == "-":
+        return PassText()
+    if move.startswith("-"):
+        tiles = move[1:]
+        if tiles.isdigit():
+            raise NotationError(f"{move!r}: name the tiles exchanged ('-ABC'), not their count")
+        if not tiles or any(not ("A" <= ch <= "Z" or ch == "?") for ch in tiles):
+            raise NotationError(
+                f"{move!r}: an exchange is '-' and the tiles thrown back (A-Z, ? a blank)"
+            )
+        return ExchangeText(tiles)
+    parts = move.split()
+    if len(parts) != 2:
+        raise NotationError(
+            f"{move!r}: expected '<coordinate> <word>' ('8H QI', 'G2 SCOLDI(N)G'), "
+            "'-ABC' (exchange) or '-' (pass)"
+        )
+    row, col, direction = parse_coordinate(parts[0])
+    letters: list[str] = []
+    through: list[bool] = []
+    for group, letter, dot, other in _WORD_TOKEN.findall(parts[1]):
+        if group:
+            letters.extend(group)
+            through.extend([True] * len(group))
+        elif letter:
+            letters.append(letter)
+            through.append(False)
+        elif dot:
+            letters.append(".")
+            through.append(True)
+        else:
+            raise NotationError(
+                f"{parts[1]!r}: {other!r} is not a letter, '(' board letters ')' or '.'"
+            )
+    return PlacementText(row, col, direction, tuple(letters), tuple(through))
+
+
+def gcg_word(notation: str) -> tuple[str, str]:
+    """A placement's notation ('G2 SCOLDI(N)G') as GCG writes it: the
+    coordinate and the word with '.' for each tile already on the board."""
+    coord, word = notation.split(" ", 1)
+    out = []
+    inside = False
+    for ch in word:
+        if ch == "(":
+            inside = True
+        elif ch == ")":
+            inside = False
+        else:
+            out.append("." if inside else ch)
+    return coord, "".join(out)
+
+
+# -- appraisals and game reviews (scrabble.review) ----------------------------
+
+
+def _action_summary(appraisal: Appraisal, i: int) -> dict[str, Any]:
+    evaluation = appraisal.evaluation
+    shown = action_json(evaluation, i, 0, appraisal.position)
+    return {
+        "notation": shown["notation"],
+        "score": shown["score"],
+        "equity": to_points(evaluation.breakdowns[i].equity),
+        "leave": shown["leave"],
+    }
+
+
+def appraisal_json(appraisal: Appraisal) -> dict[str, Any]:
+    """A move judged and ranked: legality (and why not), score, rank and
+    equity among every legal action, the best action and the equity given away."""
+    verdict = appraisal.verdict
+    lost = appraisal.equity_lost
+    return {
+        "kind": verdict.kind,
+        "legal": verdict.legal,
+        "rule": verdict.rule,
+        "reason": verdict.reason,
+        "notation": verdict.notation,
+        "score": verdict.score,
+        "words": [
+            {"word": w.word, "coordinate": w.coordinate, "main": w.main, "valid": w.valid}
+            for w in verdict.words
+        ],
+        "rank": appraisal.rank,
+        "equity": None if appraisal.equity is None else to_points(appraisal.equity),
+        "actions": appraisal.legal_actions,
+        "best": _action_summary(appraisal, appraisal.best),
+        "equity_lost": None if lost is None else to_points(lost),
+    }
+
+
+def review_json(review: GameReview) -> dict[str, Any]:
+    """A game reviewed turn by turn, and per player the totals."""
+    nicks = [p.nickname for p in review.record.players]
+    turns = []
+    for turn in review.turns:
+        event = turn.event
+        if event.kind == "play":
+            played = f"{event.position} {event.word}"
+        elif event.kind == "exchange":
+            played = f"-{event.exchanged or event.exchanged_count}"
+        else:
+            played = "-"
+        out: dict[str, Any] = {
+            "number": turn.number,
+            "line": event.line,
+            "player": nicks[event.player],
+            "rack": event.rack,
+            "played": played,
+            "recorded_score": event.score,
+            "total": event.total,
+            "rack_complete": turn.rack_complete,
+            "withdrawn": turn.withdrawn,
+            "skipped": turn.skipped or None,
+        }
+        if turn.appraisal is not None:
+            out.update(appraisal_json(turn.appraisal))
+        turns.append(out)
+    players = [
+        {
+            "nickname": s.player.nickname,
+            "name": s.player.name,
+            "turns": s.turns,
+            "reviewed": s.reviewed,
+            "best_moves": s.best,
+            "equity_lost": to_points(s.equity_lost),
+            "illegal": s.illegal,
+            "final_score": s.final_score,
+        }
+        for s in review.players
+    ]
+    return {"lexicon": review.lexicon, "players": players, "turns": turns}

@@ -99,12 +99,14 @@ def main() -> int:
     worker_url = f"http://127.0.0.1:{worker_port}"
     startups = []
     for _ in range(args.restarts):  # alone, before anything else of ours runs
-        proc = start_service("worker.app:app", worker_port)
+        proc = start_service("scrabble.worker.app:app", worker_port)
         startups.append(httpx.get(worker_url + "/health").json()["startup_ms"])
         proc.terminate()
         proc.wait(timeout=10)
-    worker = start_service("worker.app:app", worker_port, env={"WORKER_CACHE_BYTES": "0"})
-    gateway = start_service("gateway.app:app", gateway_port, env={"WORKER_URL": worker_url})
+    worker = start_service("scrabble.worker.app:app", worker_port, env={"WORKER_CACHE_BYTES": "0"})
+    gateway = start_service(
+        "scrabble.gateway.app:app", gateway_port, env={"WORKER_URL": worker_url}
+    )
     result: dict[str, Any] = {"positions": len(positions), "client": args.client}
     try:
         client = httpx.Client(timeout=60)

@@ -244,7 +244,7 @@ def role(pid: int) -> str:
             parent = next(int(x.split()[1]) for x in fh if x.startswith("PPid:"))
         with open(f"/proc/{parent}/cmdline") as fh:
             return "compute process" if "forkserver" in fh.read() else "forkserver"
-    return "worker" if "-m worker" in cmd else "gateway"
+    return "worker" if "-m scrabble.worker" in cmd else "gateway"
 
 
 def memory_report(pids: list[int]) -> Memory:
@@ -297,7 +297,7 @@ class Layout:
     def start(self, worker_url: str) -> None:
         self.port = free_port()
         self.proc = start_service(
-            "gateway.app:app", self.port, {"WORKER_URL": worker_url, **self.env}
+            "scrabble.gateway.app:app", self.port, {"WORKER_URL": worker_url, **self.env}
         )
 
     def stop(self) -> None:
@@ -502,7 +502,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     print(f"load average before: {os.getloadavg()[0]:.1f} (other programs on this machine)")
     worker_port = free_port()
-    worker = start_service("worker.app:app", worker_port)
+    worker = start_service("scrabble.worker.app:app", worker_port)
     worker_url = f"http://127.0.0.1:{worker_port}"
     timeouts = {"GATEWAY_SEND_TIMEOUT": str(args.send_timeout)}
     single = Layout("single process (baseline)", {"GATEWAY_PROCESSES": "0", **timeouts})

@@ -72,7 +72,7 @@ def bench_http(samples: list[Sample], repeat: int) -> list[float]:
     from tooling.services import free_port, start_service
 
     port = free_port()
-    proc = start_service("gateway.app:app", port)
+    proc = start_service("scrabble.gateway.app:app", port)
     try:
         conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
         headers = {"content-type": "application/json"}

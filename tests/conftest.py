@@ -23,5 +23,5 @@ def trie(lexicon: Lexicon) -> TrieEngine:
 @pytest.fixture(scope="session")
 def gateway_url() -> Iterator[str]:
     """The real gateway in its own process, over HTTP on loopback."""
-    with running("gateway.app:app") as url:
+    with running("scrabble.gateway.app:app") as url:
         yield url

@@ -159,7 +159,7 @@ def test_openapi_docs(gateway_url):
 
 
 def test_response_matches_its_documented_model(gateway_url):
-    from gateway.schemas import MoveResponse
+    from scrabble.gateway.schemas import MoveResponse
 
     r = post(gateway_url, {"board": EMPTY, "rack": "AEINRS?", "limit": 50})
     MoveResponse.model_validate(r.json())  # raises if the shape drifts from the model

@@ -111,7 +111,7 @@ def test_bad_heuristic_options_are_named(gateway_url):
 
 
 def test_response_with_heuristics_matches_its_model(gateway_url):
-    from gateway.schemas import MoveResponse
+    from scrabble.gateway.schemas import MoveResponse
 
     body = post(
         gateway_url,

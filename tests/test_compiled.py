@@ -37,3 +37,28 @@ def test_editing_any_source_changes_the_directory(tmp_path):
                                                    "total += scoring.bingo_bonus + 1"))  # fmt: skip
     second = cache_dir()
     assert second != first and Path(second).parent == Path(first).parent
+
+
+def test_only_sources_compiled_code_can_reach_key_the_directory(tmp_path):
+    copy = tmp_path / "scrabble"
+    shutil.copytree(compiled.PACKAGE, copy, ignore=shutil.ignore_patterns("__pycache__"))
+    script = (
+        "import sys; sys.path.insert(0, sys.argv[1]); "
+        "from scrabble import compiled; print(compiled.sources_digest())"
+    )
+    env = {"PATH": "/usr/bin:/bin", "SCRABBLE_NUMBA_CACHE_BASE": str(tmp_path / "cache")}
+
+    def digest() -> str:
+        done = subprocess.run([sys.executable, "-c", script, str(tmp_path)], env=env,
+                              capture_output=True, text=True, check=True)  # fmt: skip
+        return done.stdout.strip()
+
+    first = digest()
+    # game records: no kernel imports them, so an edit keeps the compiled code
+    gcg = copy / "gcg.py"
+    gcg.write_text(gcg.read_text() + "\n# an edit\n")
+    assert digest() == first
+    # tile codes: no kernel in the module, but kernels freeze its constants
+    tiles = copy / "tiles.py"
+    tiles.write_text(tiles.read_text().replace("BLANK_FLAG: Final = 32", "BLANK_FLAG: Final = 16"))
+    assert digest() != first

@@ -31,8 +31,11 @@ def test_lexicon_built_once_and_shared(compose):
     for name in ("worker", "gateway"):
         svc = services[name]
         assert "lexicon-data:/data:ro" in svc["volumes"]
-        assert svc["environment"]["LEXICON_DB"] == "/data/sowpods.sqlite"
         assert svc["depends_on"]["lexicon"]["condition"] == "service_completed_successfully"
+    # the worker's table is one lexicon; the gateway serves every store built
+    assert services["worker"]["environment"]["LEXICON_DB"] == "/data/sowpods.sqlite"
+    assert services["gateway"]["environment"]["LEXICON_DIR"] == "/data"
+    assert "enable" in " ".join(services["lexicon"]["command"])
     assert set(compose["volumes"]) >= {"lexicon-data"}
 
 
@@ -45,7 +48,7 @@ def test_healthchecks_and_dockerfiles(compose, name, port):
     assert svc["build"]["context"] == "."
     text = dockerfile.read_text()
     # the launcher with the limits and graceful shutdown, not bare uvicorn
-    assert f'CMD ["python", "-m", "{name}"' in text and f'"--port", "{port}"' in text
+    assert f'CMD ["python", "-m", "scrabble.{name}"' in text and f'"--port", "{port}"' in text
     assert "HEALTHCHECK" in text
     assert svc["restart"] == "unless-stopped" and svc["init"] is True
     assert int(svc["stop_grace_period"].rstrip("s")) > 10  # the 10 s drain fits

@@ -142,7 +142,7 @@ def test_health_and_errors_never_show_the_workers_address(gateway_url):
 
 @pytest.fixture(scope="module")
 def worker_url():
-    with running("worker.app:app") as url:
+    with running("scrabble.worker.app:app") as url:
         yield url
 
 

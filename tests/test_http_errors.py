@@ -10,12 +10,10 @@ import time
 import httpx
 import orjson
 
-from gateway.analysis import MoveQuery
-from gateway.app import app
-from gateway.compute import Kit, Task, compute
-from scrabble.engines.compact.client import WorkerClient
-from scrabble.engines.compact.engine import CompactNumbaEngine
-from scrabble.engines.registry import EngineSet
+from scrabble.gateway.analysis import MoveQuery
+from scrabble.gateway.app import app
+from scrabble.gateway.compute import Kit, Task, compute
+from scrabble.lexicon.catalog import Catalog
 from scrabble.position import make_position
 
 
@@ -39,9 +37,7 @@ def test_an_exception_in_a_handler_is_a_500_in_the_shape_with_cors():
 
 
 def test_a_fault_in_the_computation_is_a_500_in_the_shape(lexicon):
-    kit = Kit(
-        lexicon, EngineSet(lexicon, WorkerClient()), CompactNumbaEngine(lexicon, WorkerClient())
-    )
+    kit = Kit(Catalog.open(names=[lexicon.info.name]))
     query = MoveQuery(
         engine="no-such-engine",  # past validation only by a bug: the registry raises
         limit=20,

@@ -137,7 +137,7 @@ def test_builds_remove_temporary_files_of_dead_builds_only(built, tmp_path):
     assert damage(db) is None
 
 
-@pytest.mark.parametrize("app", ["worker.app:app", "gateway.app:app"])
+@pytest.mark.parametrize("app", ["scrabble.worker.app:app", "scrabble.gateway.app:app"])
 def test_services_rebuild_a_damaged_store_at_start_up(built, tmp_path, app):
     db = copy_of(built, tmp_path)
     sound = read_info(db)

@@ -12,8 +12,8 @@ import time
 import httpx
 import pytest
 
-from gateway.analysis import MoveQuery
-from gateway.lanes import HEAVY, QUICK, lane_for
+from scrabble.gateway.analysis import MoveQuery
+from scrabble.gateway.lanes import HEAVY, QUICK, lane_for
 from scrabble.position import make_position
 from tooling.golden import golden_positions
 from tooling.services import free_port, start_service
@@ -111,7 +111,7 @@ def wait_for(predicate, seconds: float = 60.0) -> None:
 def bounded():
     """A gateway whose work bound (50 ms) only the cheapest requests meet."""
     port = free_port()
-    proc = start_service("gateway.app:app", port, env={"GATEWAY_WORK_TIMEOUT": "0.05"})
+    proc = start_service("scrabble.gateway.app:app", port, env={"GATEWAY_WORK_TIMEOUT": "0.05"})
     try:
         yield f"http://127.0.0.1:{port}", proc
     finally:
@@ -160,7 +160,7 @@ def test_sigterm_under_load_finishes_every_accepted_request():
     answered (none reset), new connections are refused, the process exits 0."""
     port = free_port()
     url = f"http://127.0.0.1:{port}"
-    proc = start_service("gateway.app:app", port)
+    proc = start_service("scrabble.gateway.app:app", port)
     answered = [0] * 32
     errors: list[str] = []
     expensive: list[int] = []

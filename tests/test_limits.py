@@ -31,7 +31,7 @@ WAIT = 6.0  # seconds a test waits for the server to act on a 1 s limit
 def tight() -> Iterator[tuple[int, int]]:
     """(port, pid) of a gateway with tight limits."""
     port = free_port()
-    proc = start_service("gateway.app:app", port, env=TIGHT)
+    proc = start_service("scrabble.gateway.app:app", port, env=TIGHT)
     try:
         yield port, proc.pid
     finally:
@@ -219,7 +219,7 @@ def test_worker_cache_is_bounded_in_bytes():
     racks = ["".join(c) + "??" for c in itertools.combinations("AEIRSTN", 5)][:10]
     port = free_port()
     url = f"http://127.0.0.1:{port}"
-    proc = start_service("worker.app:app", port, env={"WORKER_CACHE_BYTES": str(2 << 20)})
+    proc = start_service("scrabble.worker.app:app", port, env={"WORKER_CACHE_BYTES": str(2 << 20)})
     try:
         before = rss_mb(proc.pid)
         for board, rack in itertools.product(boards, racks):

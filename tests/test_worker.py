@@ -44,7 +44,7 @@ RACKS = st.text(alphabet="AEQZ??a1 ", max_size=9) | VALUES
 
 @pytest.fixture(scope="module")
 def worker_url():
-    with running("worker.app:app") as url:
+    with running("scrabble.worker.app:app") as url:
         yield url
 
 
@@ -159,7 +159,7 @@ def test_unloadable_table_keeps_health_at_503(tmp_path):
             sys.executable,
             "-m",
             "uvicorn",
-            "worker.app:app",
+            "scrabble.worker.app:app",
             "--host",
             "127.0.0.1",
             "--port",
@@ -193,9 +193,11 @@ def test_gateway_compact_numba_survives_the_worker_dying():
     """One worker, killed once and started once again, under one gateway."""
     worker_port = free_port()
     worker_url = f"http://127.0.0.1:{worker_port}"
-    worker = start_service("worker.app:app", worker_port)
+    worker = start_service("scrabble.worker.app:app", worker_port)
     gateway_port = free_port()
-    gateway = start_service("gateway.app:app", gateway_port, env={"WORKER_URL": worker_url})
+    gateway = start_service(
+        "scrabble.gateway.app:app", gateway_port, env={"WORKER_URL": worker_url}
+    )
     api = f"http://127.0.0.1:{gateway_port}"
     p = POSITIONS["g29"]
     request = {"board": p["board"], "rack": p["rack"], "limit": 10000}
@@ -230,7 +232,7 @@ def test_gateway_compact_numba_survives_the_worker_dying():
         assert ask("memory-hash").status_code == 200  # the other engines carry on
         assert httpx.get(api + "/health").json()["worker"]["status"] == "down"
 
-        worker = start_service("worker.app:app", worker_port)  # same gateway, no restart
+        worker = start_service("scrabble.worker.app:app", worker_port)  # same gateway, no restart
         back = ask("compact-numba")
         assert back.status_code == 200
         assert back.json()["moves"] == body["moves"]
@@ -257,7 +259,7 @@ def test_a_worker_serving_another_lexicon_is_not_trusted(lexicon, tmp_path):
         finally:
             await client.aclose()
 
-    with running("worker.app:app", env={"LEXICON_DB": str(tiny)}) as url:
+    with running("scrabble.worker.app:app", env={"LEXICON_DB": str(tiny)}) as url:
         with pytest.raises(WorkerUnavailable, match="another lexicon"):
             asyncio.run(ask(url))
 

@@ -24,7 +24,10 @@ def free_port() -> int:
 
 
 # the services as ./scripts/serve runs them: python -m <service>, with its limits
-SERVICES = {"gateway.app:app": "gateway", "worker.app:app": "worker"}
+SERVICES = {
+    "scrabble.gateway.app:app": "scrabble.gateway",
+    "scrabble.worker.app:app": "scrabble.worker",
+}
 
 
 def service_command(app: str, port: int) -> list[str]:

@@ -11,25 +11,40 @@ from __future__ import annotations
 
 import sys
 import time
+from collections.abc import Callable
 
-from gateway.warmup import warm_gateway
+from scrabble.compile_log import compile_log
 from scrabble.compiled import guard, is_cold
 from scrabble.engines.registry import EngineSet
 from scrabble.equity.leavegen import warm as warm_leaves
+from scrabble.gateway.warmup import warm_gateway
 from scrabble.lexicon.loaded import Lexicon
 from scrabble.wordgame.warmup import warm_wordgame
-from worker.app import warm_numba as warm_worker
+from scrabble.worker.app import warm_numba as warm_worker
+
+STEPS: list[tuple[str, Callable[[], None]]] = [
+    ("the gateway's engines and equity terms", lambda: warm_gateway(EngineSet(Lexicon.load()))),
+    ("the worker's table probe", warm_worker),
+    ("leave generation", warm_leaves),
+    ("the WordGame kernels and the players' compiled lexicon", warm_wordgame),
+]
 
 
 def main() -> int:
     started = time.perf_counter()
     directory = guard()
-    if is_cold(directory):
+    cold = is_cold(directory)
+    if cold:
         print(f"numba: compiling the engine for these sources into {directory} "
-              "(a minute or so, once)", file=sys.stderr)  # fmt: skip
-    warm_gateway(EngineSet(Lexicon.load()))
-    warm_worker()
-    warm_leaves()
-    warm_wordgame()  # the WordGame kernels and the players' compiled lexicon
-    print(f"numba cache warm ({time.perf_counter() - started:.1f}s)", file=sys.stderr)
+              "(a minute or so, once; each function is listed as it is done)",
+              file=sys.stderr)  # fmt: skip
+    compiled = 0
+    with compile_log() as log:
+        for number, (what, run) in enumerate(STEPS, start=1):
+            if cold:
+                print(f"numba: step {number}/{len(STEPS)}: {what}", file=sys.stderr, flush=True)
+            run()
+        compiled = log.compiled
+    how = f"{compiled} functions compiled" if compiled else "everything loaded from the cache"
+    print(f"numba cache warm ({how}, {time.perf_counter() - started:.1f}s)", file=sys.stderr)
     return 0

@@ -12,6 +12,7 @@ from scrabble.lexicon.store import (
     group_by_signature,
     load_rows,
     load_words,
+    missing_store_message,
     read_info,
 )
 from scrabble.lexicon.table import SignatureTable
@@ -31,7 +32,7 @@ class Lexicon:
         started = time.perf_counter()
         path = Path(db_path) if db_path else default_db_path()
         if not path.exists():
-            raise FileNotFoundError(f"{path} is missing: run scripts/build_lexicon.py first")
+            raise FileNotFoundError(missing_store_message(path))
         info = read_info(path)
         words = load_words(path)
         trie = build_trie(words)

@@ -19,6 +19,7 @@ the word list beside it.
 from __future__ import annotations
 
 import os
+import re
 import sqlite3
 import sys
 import time
@@ -29,10 +30,13 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from scrabble.lexicon.signature import signature_of
-from scrabble.lexicon.wordlist import WordList, read_word_list
+from scrabble.lexicon.wordlist import WordList, WordListError, read_word_list
 
 FORMAT_VERSION = 1
-LEXICON_DIR = Path(__file__).resolve().parents[2] / "lexicon"
+# Where stores live: LEXICON_DIR when set; else a checkout's lexicon/ folder
+# (scripts/setup builds there); else the user's data directory (an installed
+# package has no checkout). ``lexicon_dir`` resolves it.
+CHECKOUT_LEXICON_DIR = Path(__file__).resolve().parents[2] / "lexicon"
 
 
 @dataclass(frozen=True)
@@ -208,22 +212,33 @@ def _terminal_progress(done: int, total: int) -> None:
 
 
 def _stderr(message: str) -> None:
-    print(message, file=sys.stderr)
+    print(message, file=sys.stderr, flush=True)
 
 
 def build(
     source: Path,
     name: str | None = None,
     force: bool = False,
+    directory: Path | None = None,
+    verbose: bool = False,
     notice: Callable[[str], None] = _stderr,
 ) -> tuple[LexiconInfo, bool]:
-    """Build <dir>/<name>.sqlite from a word list unless it is already current
-    (built from this list, and sound). Returns the database's info and whether
-    a build happened; ``notice`` hears why a present store was rebuilt."""
-    name = name or source.stem
-    db_path = source.with_name(f"{name}.sqlite")
+    """Build <directory>/<name>.sqlite (default: beside the word list) from a
+    word list unless it is already current (built from this list, and sound).
+
+    Returns the database's info and whether a build happened; ``notice`` hears
+    why a present store was rebuilt, and with ``verbose`` each step (reading,
+    grouping, writing with a bar on a terminal), so a large list never looks
+    stuck.
+    """
+    name = (name or source.stem).lower()
+    check_name(name)
+    target = directory if directory is not None else source.parent
+    db_path = target / f"{name}.sqlite"
     for tmp in remove_stale_temporaries(db_path):
         notice(f"removed {tmp.name}, left by a build that did not finish")
+    if verbose:
+        notice(f"lexicon {name}: reading {source}")
     word_list = read_word_list(source, name)
     if not force and is_current(db_path, word_list.sha256):
         return read_info(db_path), False
@@ -231,6 +246,11 @@ def build(
         why = damage(db_path)
         if why is not None:
             notice(f"{db_path} is damaged: {why}; rebuilding it from {source.name}")
+    if verbose:
+        notice(
+            f"lexicon {name}: {len(word_list.words)} words; grouping anagrams, writing {db_path}"
+        )
+    target.mkdir(parents=True, exist_ok=True)
     return write_database(word_list, db_path, progress=_terminal_progress), True
 
 
@@ -268,5 +288,37 @@ def load_words(db_path: Path) -> list[str]:
     return words
 
 
+_NAME = re.compile(r"[a-z0-9][a-z0-9_-]{0,39}")
+
+
+def check_name(name: str) -> None:
+    """A lexicon name is a file name and a URL segment: lower-case letters,
+    digits, '-' and '_', at most 40 characters."""
+    if not _NAME.fullmatch(name):
+        raise WordListError(
+            f"lexicon name {name!r}: use 1-40 lower-case letters, digits, '-' or '_' "
+            "(e.g. csw21, nwl2023)"
+        )
+
+
+def lexicon_dir() -> Path:
+    """The directory the lexicon stores are read from and built into."""
+    configured = os.environ.get("LEXICON_DIR")
+    if configured:
+        return Path(configured)
+    if (CHECKOUT_LEXICON_DIR.parent / "pyproject.toml").is_file() and CHECKOUT_LEXICON_DIR.is_dir():
+        return CHECKOUT_LEXICON_DIR
+    data_home = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
+    return Path(data_home) / "scrabble-engine" / "lexicons"
+
+
 def default_db_path(name: str = "sowpods") -> Path:
-    return Path(os.environ.get("LEXICON_DIR", LEXICON_DIR)) / f"{name}.sqlite"
+    return lexicon_dir() / f"{name}.sqlite"
+
+
+def missing_store_message(path: Path) -> str:
+    """What to run when a store is missing (the error every loader raises)."""
+    return (
+        f"no lexicon store at {path}: build it with `scrabble lexicon build WORDS.txt "
+        f"--name {path.stem}` (stores are read from LEXICON_DIR, now {path.parent})"
+    )

@@ -20,7 +20,7 @@ from pathlib import Path
 import numpy as np
 
 from scrabble.lexicon.loaded import Lexicon
-from scrabble.lexicon.store import LEXICON_DIR, LexiconInfo, read_info
+from scrabble.lexicon.store import LexiconInfo, lexicon_dir, read_info
 from scrabble.lexicon.trie import Trie
 from scrabble.wordgame.trie_walk import contains
 from scrabble.wordgame.wordbank import WordBank, build_bank
@@ -32,7 +32,7 @@ COMPILED_VERSION = 1
 def lexicon_path(name: str) -> Path:
     if not name.isidentifier():
         raise FileNotFoundError(f"no lexicon named {name!r}")
-    return LEXICON_DIR / f"{name.lower()}.sqlite"
+    return lexicon_dir() / f"{name.lower()}.sqlite"
 
 
 @cache

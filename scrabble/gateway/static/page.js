@@ -624,13 +624,16 @@ async function loadLexicons() {
   } catch {
     // an older gateway: one lexicon, named in /health
   }
-  if (!lexicons.length) {
-    try {
-      const health = await getJson("health");
-      if (health.lexicon) lexicons = [health.lexicon];
-    } catch {
-      say("The gateway's health check did not answer.");
+  // /health names the default lexicon (the one a request without a choice gets)
+  let preferred = null;
+  try {
+    const health = await getJson("health");
+    if (health.lexicon) {
+      preferred = health.lexicon.name;
+      if (!lexicons.length) lexicons = [health.lexicon];
     }
+  } catch {
+    if (!lexicons.length) say("The gateway's health check did not answer.");
   }
   const select = $("lexicon");
   select.replaceChildren();
@@ -639,6 +642,7 @@ async function loadLexicons() {
     select.append(el("option", { value: lexicon.name },
       Number.isFinite(words) ? `${lexicon.name} (${words.toLocaleString("en")} words)` : lexicon.name));
   }
+  if (preferred && lexicons.some((lexicon) => lexicon.name === preferred)) select.value = preferred;
   $("cgp").value = formatCgp();
 }
 

@@ -48,7 +48,8 @@ CGP_GRAMMAR = (
     rf"\s*[0-9A-Za-z]+(?:/[0-9A-Za-z]+){{{N - 1}}}"
     rf"[ ]+[A-Z?]{{1,{STANDARD.rack_size}}}(?:/[A-Z?]{{0,{STANDARD.rack_size}}})?"
     r"(?:[ ]+-?[0-9]{1,5}/-?[0-9]{1,5}(?:[ ]+[0-9]{1,2})?)?"
-    r"(?:[ ]+[A-Za-z_][A-Za-z0-9_]*(?:[ ]+[^\s;]+)*;)*\s*"
+    # the CGP spec's opcodes only (issue 12: an unknown one is refused)
+    rf"(?:[ ]+(?:{'|'.join(cgp_format.OPCODES)})(?:[ ]+[^\s;]+)*;)*\s*"
 )
 CGP_PATTERN = f"^{CGP_GRAMMAR}$"
 _CGP = re.compile(CGP_GRAMMAR)
@@ -141,6 +142,12 @@ class MoveRequest(BaseModel):
         description="The position as a CGP string instead of "
         "board and rack, e.g. '15/15/.../15 AEINRST/ 0/0 0 lex sowpods;'.",
         max_length=2000,
+    )
+    lexicon: str | None = Field(  # issue 12: several lexicons served
+        None,
+        max_length=40,
+        description="The lexicon (any case), one of GET /lexicons; default: the CGP's lex "
+        "opcode, else the gateway's default.",
     )
     limit: int = Field(20, ge=1, le=MAX_LIMIT, description="How many moves to return.")
     engine: EngineName = Field(DEFAULT_ENGINE, description="How candidate words are found.")

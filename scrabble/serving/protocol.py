@@ -23,7 +23,7 @@ from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
 from uvicorn.server import ServerState
 
 from scrabble.http_errors import field_error
-from serving.limits import Limits
+from scrabble.serving.limits import Limits
 
 _log = logging.getLogger("serving.protocol")
 _END_OF_HEADERS = b"\r\n\r\n"

@@ -13,11 +13,9 @@ SQLite connection open (sqlite-hash opens one per request).
 from __future__ import annotations
 
 import gc
-import os
 import time
-from pathlib import Path
 
-from gateway.compute import Kit
+from scrabble.gateway.compute import Kit
 
 KIT: Kit | None = None
 FAILURE = ""  # why KIT is None; each compute process then loads its own
@@ -27,9 +25,8 @@ LOAD_MS = 0.0
 def _load() -> None:
     global KIT, FAILURE, LOAD_MS
     started = time.perf_counter()
-    db = os.environ.get("LEXICON_DB")
     try:
-        KIT = Kit.load(Path(db) if db else None)
+        KIT = Kit.load()  # the stores of LEXICON_DIR (or LEXICON_DB alone)
     except Exception as exc:  # the forkserver must not die of it: children say why
         FAILURE = f"{type(exc).__name__}: {exc}"
         return

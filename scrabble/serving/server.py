@@ -1,7 +1,7 @@
 """Run one service under uvicorn with its limits, and stop it gracefully.
 
-    python -m gateway [--host H] [--port P]      (GATEWAY_HOST, GATEWAY_PORT)
-    python -m worker  [--host H] [--port P]      (WORKER_HOST, WORKER_PORT)
+    python -m scrabble.gateway [--host H] [--port P]      (GATEWAY_HOST, GATEWAY_PORT)
+    python -m scrabble.worker  [--host H] [--port P]      (WORKER_HOST, WORKER_PORT)
 
 SIGTERM or SIGINT: the listening socket is closed, requests already accepted
 are answered (Connection: close) for up to ``shutdown_timeout`` seconds, then
@@ -18,9 +18,9 @@ import sys
 
 import uvicorn
 
-from serving.limits import Limits
-from serving.memory import fix_mmap_threshold
-from serving.protocol import guarded_protocol
+from scrabble.serving.limits import Limits
+from scrabble.serving.memory import fix_mmap_threshold
+from scrabble.serving.protocol import guarded_protocol
 
 _log = logging.getLogger("serving")
 
@@ -54,7 +54,7 @@ def config(
 
 
 def main(app: str, prefix: str, default_port: int, argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog=f"python -m {prefix.lower()}")
+    parser = argparse.ArgumentParser(prog=f"python -m scrabble.{prefix.lower()}")
     parser.add_argument("--host", default=os.environ.get(f"{prefix}_HOST", "127.0.0.1"))
     parser.add_argument(
         "--port", type=int, default=int(os.environ.get(f"{prefix}_PORT", default_port))

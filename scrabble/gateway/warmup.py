@@ -8,6 +8,7 @@ or compiles it when the cache is cold; done here, no caller's request pays.
 from __future__ import annotations
 
 from scrabble import cgp
+from scrabble.compile_log import compile_log
 from scrabble.engines.registry import ENGINES, EngineSet
 from scrabble.engines.span import plan
 from scrabble.engines.span_engine import finish
@@ -33,7 +34,13 @@ ENDGAME = (
 def warm_gateway(engines: EngineSet) -> None:
     """Every in-process engine, the gateway's half of compact-numba (fitting
     words a worker would send), and the equity terms with the opponent's
-    replies, once per warm-up position."""
+    replies, once per warm-up position; each function compiled (a cold
+    cache) is listed on stderr as it is done."""
+    with compile_log():
+        _warm(engines)
+
+
+def _warm(engines: EngineSet) -> None:
     for rows, rack in POSITIONS:
         position = make_position(rows, rack)
         moves = engines.trie.generate(position)

@@ -41,21 +41,22 @@ from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass
 from multiprocessing.connection import Connection
-from pathlib import Path
 from typing import Any, cast
 
-from gateway.analysis import MoveQuery
-from gateway.compute import REMOTE_ENGINE, Kit, Task, compute
+from scrabble.gateway.analysis import MoveQuery
+from scrabble.gateway.compute import REMOTE_ENGINE, Kit, Task, compute
+from scrabble.gateway.record_work import RecordTask
+from scrabble.gateway.wordgame_work import TurnTask
 from scrabble.position import Position
+from scrabble.serving.memory import fix_mmap_threshold
 from scrabble.tiles import BLANK
-from serving.memory import fix_mmap_threshold
 
 _log = logging.getLogger("gateway.lanes")
 # forkserver: children fork from a clean process that has loaded the
 # lexicon once (gateway/preload.py); a plain fork would copy the accepting
 # process's event loop and listening socket, spawn would load it per child
 _CONTEXT = multiprocessing.get_context("forkserver")
-_CONTEXT.set_forkserver_preload(["gateway.preload"])
+_CONTEXT.set_forkserver_preload(["scrabble.gateway.preload"])
 QUICK, HEAVY = "quick", "heavy"
 # what a quick request may ask (docs/service.md has the costs behind them)
 QUICK_MAX_LIMIT = 100
@@ -139,13 +140,10 @@ class Child:
 
 
 class Lane:
-    def __init__(
-        self, name: str, size: int, nice: int, settings: LaneSettings, db_path: Path | None
-    ) -> None:
+    def __init__(self, name: str, size: int, nice: int, settings: LaneSettings) -> None:
         self.name = name
         self.nice = nice
         self.settings = settings
-        self.db_path = db_path
         self.children = [Child(name, i) for i in range(size)]
         self.idle: deque[Child] = deque()
         self.waiters: deque[asyncio.Future[Child]] = deque()
@@ -169,10 +167,9 @@ class Lane:
 
     async def _start(self, child: Child) -> None:
         mine, theirs = _CONTEXT.Pipe(duplex=True)
-        db = str(self.db_path) if self.db_path else ""
         process = _CONTEXT.Process(
             target=child_main,
-            args=(theirs, child.name, self.nice, db),
+            args=(theirs, child.name, self.nice),
             name=f"gateway-{child.name}",
             daemon=True,
         )
@@ -304,7 +301,7 @@ class Lane:
             if waiter in self.waiters:
                 self.waiters.remove(waiter)
 
-    async def run(self, task: Task) -> tuple[int, bytes]:
+    async def run(self, task: Task | RecordTask | TurnTask) -> tuple[int, bytes]:
         child = await self._acquire()
         result: asyncio.Future[tuple[int, bytes]] = self.loop.create_future()
         child.state, child.future = "busy", result
@@ -407,11 +404,11 @@ class ChildLink(asyncio.Protocol):
 class Lanes:
     """Both lanes; ``run`` routes a task by ``lane_for``."""
 
-    def __init__(self, settings: LaneSettings, db_path: Path | None) -> None:
+    def __init__(self, settings: LaneSettings) -> None:
         self.settings = settings
         self.lanes = {
-            QUICK: Lane(QUICK, settings.quick, 0, settings, db_path),
-            HEAVY: Lane(HEAVY, settings.heavy, settings.heavy_nice, settings, db_path),
+            QUICK: Lane(QUICK, settings.quick, 0, settings),
+            HEAVY: Lane(HEAVY, settings.heavy, settings.heavy_nice, settings),
         }
 
     async def start(self) -> None:
@@ -432,8 +429,14 @@ class Lanes:
                 raise RuntimeError("compute processes did not become ready in time")
             await asyncio.sleep(0.05)
 
-    async def run(self, task: Task) -> tuple[int, bytes]:
-        return await self.lanes[lane_for(task.query, task.position)].run(task)
+    async def run(self, task: Task | RecordTask | TurnTask) -> tuple[int, bytes]:
+        # judging a move or a game evaluates every action, a WordGame turn
+        # searches for most of a second: always heavy
+        if isinstance(task, (RecordTask, TurnTask)):
+            lane = HEAVY
+        else:
+            lane = lane_for(task.query, task.position)
+        return await self.lanes[lane].run(task)
 
     def info(self) -> dict[str, Any]:
         """What the first ready process reported (trie size, load time)."""
@@ -468,7 +471,7 @@ def _die_with_parent() -> None:
         os._exit(1)
 
 
-def child_main(conn: Connection, name: str, nice: int, db: str) -> None:
+def child_main(conn: Connection, name: str, nice: int) -> None:
     _die_with_parent()
     # the accepting process decides when to stop (after its requests are
     # answered): Ctrl-C to the terminal's process group or a SIGTERM to every
@@ -480,26 +483,19 @@ def child_main(conn: Connection, name: str, nice: int, db: str) -> None:
     fix_mmap_threshold()
     logging.basicConfig(format=f"gateway {name} [%(process)d] %(levelname)s %(message)s")
     started = time.perf_counter()
-    from gateway import preload  # loaded by the forkserver already: no cost here
+    from scrabble.gateway import preload  # loaded by the forkserver already: no cost here
 
     kit = preload.KIT
     if kit is None:
         try:
-            kit = Kit.load(Path(db) if db else None)
+            kit = Kit.load()
         except Exception as exc:
             conn.send(("failed", f"{type(exc).__name__}: {exc}"))
             return
         gc.collect()
         gc.freeze()
     conn.send(
-        (
-            "ready",
-            {
-                "trie_nodes": kit.lexicon.trie.nodes,
-                "lexicon_load_ms": round(kit.lexicon.load_ms, 1),
-                "ready_ms": round((time.perf_counter() - started) * 1000, 1),
-            },
-        )
+        ("ready", {**kit.info(), "ready_ms": round((time.perf_counter() - started) * 1000, 1)})
     )
     while True:
         try:

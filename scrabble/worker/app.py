@@ -7,7 +7,7 @@ arrays and the probe is compiled (or loaded from Numba's disk cache) and
 exercised; it answers 200 only when a request would be served at full speed.
 Requests never rebuild the index. Run:
 
-    uvicorn worker.app:app --host 127.0.0.1 --port ${WORKER_PORT:-8001}
+    uvicorn scrabble.worker.app:app --host 127.0.0.1 --port ${WORKER_PORT:-8001}
 """
 
 from __future__ import annotations
@@ -45,7 +45,7 @@ from scrabble.http_errors import (
     validation_error_response,
 )
 from scrabble.lexicon.signature import signature_of
-from scrabble.lexicon.store import default_db_path, ensure_sound, read_info
+from scrabble.lexicon.store import default_db_path, ensure_sound, missing_store_message, read_info
 from scrabble.lexicon.table import SignatureTable
 from scrabble.position import PositionError, make_position
 
@@ -138,7 +138,7 @@ def warm_numba() -> None:
 def _load(state: WorkerState, db_path: Path, started: float) -> None:
     try:
         if not db_path.is_file():
-            raise FileNotFoundError(f"{db_path} is missing: run scripts/build_lexicon.py")
+            raise FileNotFoundError(missing_store_message(db_path))
         ensure_sound(db_path, notice=_log.warning)  # rebuilt from its word list if damaged
         state.info = read_info(db_path).as_dict()
         warm = threading.Thread(target=warm_numba, name="numba-warm", daemon=True)

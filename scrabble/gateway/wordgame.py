@@ -12,45 +12,22 @@ clock, so the same state always gets the same answer.
 from __future__ import annotations
 
 import time
-from typing import Any, Literal, cast
+from typing import Literal, cast
 
-import numpy as np
-from fastapi import APIRouter
-from fastapi.responses import JSONResponse
+from fastapi import APIRouter, Request
+from fastapi.responses import JSONResponse, Response
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
+from scrabble.gateway.lanes import LaneBusy, WorkFailed
+from scrabble.gateway.lexicons import choice_refused
+from scrabble.gateway.wordgame_work import TurnTask
 from scrabble.http_errors import field_error
-from scrabble.lexicon.loaded import Lexicon
-from scrabble.lexicon.store import LEXICON_DIR
-from scrabble.rules import STANDARD_VALUES
-from scrabble.tiles import ALPHABET
-from scrabble.wordgame.actions import Discard, Play, Stop
-from scrabble.wordgame.cases import letter_probabilities
-from scrabble.wordgame.lexicons import load_lexicon
-from scrabble.wordgame.players.choice import Action, Choice
-from scrabble.wordgame.players.registry import DEFAULT, make_player
-from scrabble.wordgame.referee import GameSetup, TurnView
+from scrabble.lexicon.catalog import Catalog, LexiconChoiceError
+from scrabble.wordgame.players.registry import DEFAULT
 from scrabble.wordgame.rules import MAX_HAND, MAX_SIZE, MAX_VISIBLE, MIN_HAND, MIN_SIZE
 
 router = APIRouter()
 PlayerName = Literal["greedy", "prospect", "planner"]
-# share of lines and plays searched for an API answer: bounded time, fixed result
-API_EFFORT = "0.3"
-_PROBABILITIES: dict[str, tuple[float, ...]] = {}
-
-
-def wordgame_lexicon(name: str) -> Lexicon:
-    """The lexicon a request names, loaded on first use: the one place a
-    gateway-wide lexicon registry plugs in."""
-    return load_lexicon(name)
-
-
-def _probabilities(lexicon: Lexicon) -> tuple[float, ...]:
-    name = lexicon.info.name
-    if name not in _PROBABILITIES:
-        share = letter_probabilities(lexicon.words)
-        _PROBABILITIES[name] = tuple(share[ch] for ch in ALPHABET)
-    return _PROBABILITIES[name]
 
 
 def _tiles(value: str, least: int, most: int) -> str:
@@ -180,75 +157,57 @@ class TurnRequest(BaseModel):
         return self
 
 
-def _action_json(action: Action) -> dict[str, Any]:
-    if isinstance(action, Play):
-        return {
-            "type": "play",
-            "row": action.row,
-            "col": action.col,
-            "direction": "H" if action.horizontal else "V",
-            "word": action.word,
-            "line": action.line(),
-        }
-    if isinstance(action, Discard):
-        return {"type": "discard", "letters": action.letters, "line": action.line()}
-    assert isinstance(action, Stop)
-    return {"type": "stop", "line": action.line()}
+class ActionOut(BaseModel):
+    """One action as the protocol writes it (``line``) and in parts."""
+
+    type: Literal["play", "discard", "stop"]
+    line: str = Field(description="The protocol's reply line, e.g. `PLAY 0 4 V ANESTRI`.")
+    row: int | None = Field(None, description="play: the first tile's row (0-based)")
+    col: int | None = Field(None, description="play: the first tile's column (0-based)")
+    direction: Literal["H", "V"] | None = None
+    word: str | None = Field(None, description="play: the whole main word")
+    letters: str | None = Field(None, description="discard: the tiles thrown")
 
 
-def _terms(terms: dict[str, float]) -> dict[str, float]:
-    return {name: round(float(v), 3) for name, v in terms.items() if v}
+class AlternativeOut(BaseModel):
+    action: ActionOut
+    value: float
+    terms: dict[str, float]
 
 
-def _board_codes(rows: list[str]) -> np.ndarray:
-    codes = np.frombuffer("".join(rows).encode("ascii"), dtype=np.uint8).astype(np.int16)
-    return np.where(codes == ord("."), 0, codes - 64).astype(np.uint8)
+class TurnResponse(BaseModel):
+    player: str
+    lexicon: str
+    action: ActionOut
+    value: float = Field(description="The action's value in points, the sum of its terms.")
+    terms: dict[str, float] = Field(
+        description="Named parts of the value (points; zeros left out)."
+    )
+    alternatives: list[AlternativeOut]
+    timing_ms: float
 
 
-@router.post("/wordgame/turn", summary="The WordGame player's action for a visible state")
-def wordgame_turn(body: TurnRequest) -> JSONResponse:
+@router.post(
+    "/wordgame/turn",
+    response_model=TurnResponse,
+    summary="The WordGame player's action for a visible state",
+    tags=["wordgame"],
+)
+async def wordgame_turn(body: TurnRequest, request: Request) -> Response:
+    """Validated here; the player's search runs in a heavy compute process
+    (``wordgame_work``), as every CPU-bound answer does."""
     started = time.perf_counter()
-    if not (LEXICON_DIR / f"{body.lexicon}.sqlite").is_file():
+    catalog: Catalog = request.app.state.catalog
+    try:
+        name = catalog.choose(body.lexicon, None)
+    except LexiconChoiceError as exc:
+        return choice_refused(exc)
+    try:
+        status, content = await request.app.state.runner.run(TurnTask(body, name, started))
+    except (LaneBusy, WorkFailed) as exc:
         return JSONResponse(
-            status_code=422,
-            content=field_error(
-                "lexicon", f"{body.lexicon!r} is not built here (scripts/build_lexicon.py)"
-            ),
+            status_code=503,
+            content=field_error("request", str(exc), error="busy: retry the request shortly"),
+            headers={"retry-after": "1"},
         )
-    lexicon = wordgame_lexicon(body.lexicon)
-    setup = GameSetup(
-        n=len(body.premiums),
-        t=int(body.hand_size or MIN_HAND),
-        x=len(body.visible),
-        d=body.discard_cost,
-        premiums=tuple(body.premiums),
-        letter_values=tuple(STANDARD_VALUES[ch] for ch in ALPHABET),
-        probabilities=_probabilities(lexicon),
-        lexicon=body.lexicon,
-    )
-    settings = {} if body.player == "greedy" else {"fixed_share": API_EFFORT}
-    player = make_player(body.player, lexicon, fixed_effort=True, settings=settings)
-    player.start(setup)
-    player.set_board(_board_codes(body.board))  # type: ignore[attr-defined]
-    view = TurnView(
-        elapsed_ms=body.elapsed_ms,
-        score=body.score,
-        queue_left=body.tiles_left,
-        hand=body.hand,
-        visible=body.visible,
-    )
-    choice: Choice = player.decide(view)  # type: ignore[attr-defined]
-    return JSONResponse(
-        content={
-            "player": body.player,
-            "lexicon": body.lexicon,
-            "action": _action_json(choice.action),
-            "value": round(float(choice.value), 3),
-            "terms": _terms(choice.terms),
-            "alternatives": [
-                {"action": _action_json(a), "value": round(float(v), 3), "terms": _terms(t)}
-                for a, v, t in choice.alternatives[: body.alternatives]
-            ],
-            "timing_ms": round((time.perf_counter() - started) * 1000, 1),
-        }
-    )
+    return Response(content=content, status_code=status, media_type="application/json")

@@ -1,5 +1,5 @@
 """The web page at ``/`` (a board editor and move explorer, files in
-``gateway/static/``) and the JSON index that ``/`` used to answer, now at ``/api``."""
+``scrabble/gateway/static/``) and the JSON index that ``/`` used to answer, now at ``/api``."""
 
 from __future__ import annotations
 

@@ -9,7 +9,6 @@ import os
 import time
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
-from pathlib import Path
 from typing import Any
 
 from fastapi import FastAPI, Request
@@ -19,13 +18,17 @@ from fastapi.responses import JSONResponse, Response
 from fastapi_offline import FastAPIOffline
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
-from gateway.analysis import MoveQuery
-from gateway.compute import REMOTE_ENGINE, Kit, Task, compute, worker_unavailable
-from gateway.lanes import LaneBusy, Lanes, LaneSettings, WorkFailed
-from gateway.page import add_page
-from gateway.schemas import ErrorResponse, MoveRequest, MoveResponse
-from gateway.wordgame import router as wordgame_router
 from scrabble.engines.compact.client import WorkerClient, WorkerUnavailable
+from scrabble.gateway.analysis import MoveQuery
+from scrabble.gateway.compute import REMOTE_ENGINE, Kit, Task, Work, compute, worker_unavailable
+from scrabble.gateway.lanes import LaneBusy, Lanes, LaneSettings, WorkFailed
+from scrabble.gateway.lexicons import choice_refused, configured_catalog
+from scrabble.gateway.lexicons import health as lexicons_health
+from scrabble.gateway.lexicons import router as lexicons_router
+from scrabble.gateway.page import add_page
+from scrabble.gateway.records import router as records_router
+from scrabble.gateway.schemas import ErrorResponse, MoveRequest, MoveResponse
+from scrabble.gateway.wordgame import router as wordgame_router
 from scrabble.http_errors import (
     BodyGuard,
     JSONByDefault,
@@ -34,7 +37,7 @@ from scrabble.http_errors import (
     http_error_response,
     validation_error_response,
 )
-from scrabble.lexicon.store import LexiconInfo, default_db_path, ensure_sound, read_info
+from scrabble.lexicon.catalog import Catalog, LexiconChoiceError
 
 MAX_BODY_BYTES = int(os.environ.get("GATEWAY_MAX_BODY", 64 * 1024))
 _log = logging.getLogger("gateway")
@@ -48,12 +51,11 @@ class InProcess:
     def __init__(self, kit: Kit) -> None:
         self.kit = kit
 
-    async def run(self, task: Task) -> tuple[int, bytes]:
+    async def run(self, task: Work) -> tuple[int, bytes]:
         return compute(self.kit, task)
 
     def info(self) -> dict[str, Any]:
-        lexicon = self.kit.lexicon
-        return {"trie_nodes": lexicon.trie.nodes, "lexicon_load_ms": round(lexicon.load_ms, 1)}
+        return self.kit.info()
 
     def health(self) -> dict[str, dict[str, int]]:
         return {}
@@ -64,21 +66,18 @@ class InProcess:
 
 @asynccontextmanager
 async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-    db = os.environ.get("LEXICON_DB")
-    db_path = Path(db) if db else None
-    # a damaged store is rebuilt from its word list before anything reads it
-    ensure_sound(db_path or default_db_path(), notice=_log.warning)
+    # every store of LEXICON_DIR (issue 12: gateway/lexicons.py), a damaged
+    # one rebuilt from its word list before anything reads it; this process
+    # knows their names, the compute processes hold them loaded
+    catalog = configured_catalog(check=True)
     worker = WorkerClient()  # compact-numba; URL from WORKER_URL
     settings = LaneSettings.from_env()
     runner: Lanes | InProcess
     if settings.quick > 0:
-        info = read_info(db_path or default_db_path())
-        runner = Lanes(settings, db_path)
+        runner = Lanes(settings)
         await runner.start()
     else:
-        kit = Kit.load(db_path)
-        info = kit.lexicon.info
-        runner = InProcess(kit)
+        runner = InProcess(Kit.load())
     # What start-up built lives as long as the process: out of the collector's
     # way, or a full collection walks all of it (123 ms with SOWPODS loaded).
     gc.collect()
@@ -90,7 +89,7 @@ async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         else "single process",
         worker.url,  # logged here, never in an answer
     )
-    app.state.lexicon_info = info
+    app.state.catalog = catalog
     app.state.runner = runner
     app.state.worker = worker
     yield
@@ -122,7 +121,6 @@ app = FastAPIOffline(
         },
     },
 )
-app.include_router(wordgame_router)  # POST /wordgame/turn
 # Middleware, outermost last: CORS wraps everything so that every answer (413,
 # 400 for a body that is not UTF-8 JSON, 500) carries its headers.
 app.add_middleware(JSONByDefault)
@@ -139,6 +137,9 @@ app.add_middleware(
 app.add_exception_handler(RequestValidationError, validation_error_response)
 app.add_exception_handler(StarletteHTTPException, http_error_response)
 add_page(app)  # GET / (the page, files in gateway/static/) and GET /api (the JSON index)
+app.include_router(lexicons_router)  # issue 12: GET /lexicons, /lexicons/{name}/words/{word}
+app.include_router(records_router)  # issue 12: POST /score, POST /gcg/analyze
+app.include_router(wordgame_router)  # POST /wordgame/turn
 
 
 def _ms(since: float) -> float:
@@ -150,17 +151,12 @@ async def find_moves(body: MoveRequest, request: Request) -> Response:
     compute process, ``gateway/lanes.py``); this loop only waits for it."""
     started = time.perf_counter()
     state = request.app.state
-    info: LexiconInfo = state.lexicon_info
+    catalog: Catalog = state.catalog
     query = MoveQuery.of(body)
-    if query.lexicon is not None and query.lexicon.lower() != info.name.lower():
-        return JSONResponse(
-            status_code=422,
-            content=field_error(
-                "cgp",
-                f"lexicon {query.lexicon!r} is not loaded; this gateway serves {info.name!r}",
-                error="unknown lexicon",
-            ),
-        )
+    try:  # issue 12: the request's lexicon, or the CGP's lex opcode
+        name = catalog.choose(body.lexicon, query.lexicon)
+    except LexiconChoiceError as exc:
+        return choice_refused(exc)
     timing = {"parse_ms": _ms(started)}
     worker_answer, worker_ms = None, 0.0
     if query.engine == REMOTE_ENGINE:  # I/O: asked from here, placed by a compute process
@@ -170,7 +166,7 @@ async def find_moves(body: MoveRequest, request: Request) -> Response:
         except WorkerUnavailable as exc:
             return JSONResponse(status_code=503, content=worker_unavailable(str(exc)))
         worker_ms = _ms(t)
-    task = Task(query, body.position, started, timing, worker_answer, worker_ms)
+    task = Task(query, body.position, started, timing, worker_answer, worker_ms, lexicon=name)
     try:
         status, content = await state.runner.run(task)
     except (LaneBusy, WorkFailed) as exc:
@@ -195,7 +191,7 @@ async def scrabble_api_php(body: MoveRequest, request: Request) -> Response:
 @app.get("/health")
 async def health(request: Request) -> JSONResponse:
     state = request.app.state
-    info: LexiconInfo = state.lexicon_info
+    catalog: Catalog = state.catalog
     processes = state.runner.health()
     # degraded: a lane has no ready process (it is being replaced); still 200,
     # the gateway serves the other lane and queues for this one
@@ -203,7 +199,9 @@ async def health(request: Request) -> JSONResponse:
     return JSONResponse(
         {
             "status": "ok" if ready else "degraded",
-            "lexicon": info.as_dict(),
+            "lexicon": catalog.served[catalog.default].info.as_dict(),
+            # issue 12: the served stores; runner.info() has the memory per lexicon
+            **lexicons_health(catalog),
             **state.runner.info(),
             "processes": processes,
             "worker": await state.worker.health(),

@@ -12,11 +12,11 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
-from gateway.schemas import MoveRequest
 from scrabble import cgp as cgp_format
 from scrabble.engines.registry import EngineSet
 from scrabble.equity.evaluate import evaluate
 from scrabble.equity.options import EquityOptions
+from scrabble.gateway.schemas import MoveRequest
 from scrabble.moves import MoveList
 from scrabble.notation import action_json, evaluation_json, move_json, unseen_json
 from scrabble.position import Position

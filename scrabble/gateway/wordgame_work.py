@@ -1,0 +1,119 @@
+"""The CPU work of ``POST /wordgame/turn``, run by a heavy compute process like
+every search (``compute``): the accepting process validated the state
+(``TurnRequest``) and chose the lexicon; a ``TurnTask`` carries both across the
+pipe and ``turn_answer`` writes the JSON."""
+
+from __future__ import annotations
+
+import logging
+import time
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+import numpy.typing as npt
+import orjson
+
+from scrabble.http_errors import SERVER_ERROR
+from scrabble.lexicon.loaded import Lexicon
+from scrabble.rules import STANDARD_VALUES
+from scrabble.tiles import ALPHABET
+from scrabble.wordgame.actions import Discard, Play, Stop
+from scrabble.wordgame.cases import letter_probabilities
+from scrabble.wordgame.players.choice import Action, Choice
+from scrabble.wordgame.players.registry import make_player
+from scrabble.wordgame.referee import GameSetup, TurnView
+from scrabble.wordgame.rules import MIN_HAND
+
+if TYPE_CHECKING:
+    from scrabble.gateway.wordgame import TurnRequest
+
+_log = logging.getLogger("gateway.compute")
+# share of lines and plays searched for an API answer: bounded time, fixed result
+API_EFFORT = "0.3"
+_PROBABILITIES: dict[str, tuple[float, ...]] = {}
+
+
+@dataclass(frozen=True)
+class TurnTask:
+    body: TurnRequest
+    lexicon: str  # the served lexicon's key
+    started: float  # time.perf_counter() when the request arrived
+
+
+def _probabilities(lexicon: Lexicon) -> tuple[float, ...]:
+    """Each letter's share of the lexicon's letters (computed once a lexicon)."""
+    name = lexicon.info.name
+    if name not in _PROBABILITIES:
+        share = letter_probabilities(lexicon.words)
+        _PROBABILITIES[name] = tuple(share[ch] for ch in ALPHABET)
+    return _PROBABILITIES[name]
+
+
+def _action_json(action: Action) -> dict[str, Any]:
+    if isinstance(action, Play):
+        return {
+            "type": "play",
+            "row": action.row,
+            "col": action.col,
+            "direction": "H" if action.horizontal else "V",
+            "word": action.word,
+            "line": action.line(),
+        }
+    if isinstance(action, Discard):
+        return {"type": "discard", "letters": action.letters, "line": action.line()}
+    assert isinstance(action, Stop)
+    return {"type": "stop", "line": action.line()}
+
+
+def _terms(terms: dict[str, float]) -> dict[str, float]:
+    return {name: round(float(v), 3) for name, v in terms.items() if v}
+
+
+def _board_codes(rows: list[str]) -> npt.NDArray[np.uint8]:
+    codes = np.frombuffer("".join(rows).encode("ascii"), dtype=np.uint8).astype(np.int16)
+    return np.where(codes == ord("."), 0, codes - 64).astype(np.uint8)
+
+
+def turn_answer(lexicon: Lexicon, task: TurnTask) -> tuple[int, bytes]:
+    """(status, JSON body) for a validated state; never raises."""
+    body = task.body
+    try:
+        setup = GameSetup(
+            n=len(body.premiums),
+            t=int(body.hand_size or MIN_HAND),
+            x=len(body.visible),
+            d=body.discard_cost,
+            premiums=tuple(body.premiums),
+            letter_values=tuple(STANDARD_VALUES[ch] for ch in ALPHABET),
+            probabilities=_probabilities(lexicon),
+            lexicon=lexicon.info.name,
+        )
+        settings = {} if body.player == "greedy" else {"fixed_share": API_EFFORT}
+        player = make_player(body.player, lexicon, fixed_effort=True, settings=settings)
+        player.start(setup)
+        player.set_board(_board_codes(body.board))  # type: ignore[attr-defined]
+        view = TurnView(
+            elapsed_ms=body.elapsed_ms,
+            score=body.score,
+            queue_left=body.tiles_left,
+            hand=body.hand,
+            visible=body.visible,
+        )
+        choice: Choice = player.decide(view)  # type: ignore[attr-defined]
+        answer: dict[str, Any] = {
+            "player": body.player,
+            "lexicon": lexicon.info.name,
+            "action": _action_json(choice.action),
+            "value": round(float(choice.value), 3),
+            "terms": _terms(choice.terms),
+            "alternatives": [
+                {"action": _action_json(a), "value": round(float(v), 3), "terms": _terms(t)}
+                for a, v, t in choice.alternatives[: body.alternatives]
+            ],
+            "timing_ms": round((time.perf_counter() - task.started) * 1000, 1),
+        }
+        return 200, orjson.dumps(answer)
+    except Exception:
+        _log.exception("the WordGame turn %s failed", body)
+        return 500, orjson.dumps(SERVER_ERROR)
