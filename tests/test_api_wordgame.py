@@ -116,6 +116,8 @@ def test_empty_board_first_move(gateway_url, played):
         ({"lexicon": "nope"}, "lexicon"),
         ({"lexicon": "../etc"}, "lexicon"),
         ({"player": "oracle"}, "player"),
+        ({"alternatives": False}, "alternatives"),  # strict: a boolean is not a count
+        ({"score": "10"}, "score"),
         ({"colour": "red"}, "colour"),
     ],
 )
@@ -134,3 +136,13 @@ def test_malformed_json_is_400(gateway_url):
         headers={"content-type": "application/json"},
     )
     assert r.status_code == 400 and r.json()["detail"][0]["field"] == "body"
+
+
+def test_any_served_lexicon_and_an_unknown_one_gets_the_list(gateway_url, played):
+    _, body = played
+    r = post(gateway_url, {**body, "lexicon": "sowpods", "player": "greedy"})
+    assert r.status_code == 200, r.text
+    assert r.json()["lexicon"] == "sowpods"
+    refused = post(gateway_url, {**body, "lexicon": "nope"})
+    message = refused.json()["detail"][0]["message"]
+    assert refused.status_code == 422 and "enable" in message and "sowpods" in message
