@@ -21,7 +21,8 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from scrabble.engines.compact.client import WorkerClient, WorkerUnavailable
 from scrabble.gateway.analysis import MoveQuery
 from scrabble.gateway.compute import REMOTE_ENGINE, Kit, Task, Work, compute, worker_unavailable
-from scrabble.gateway.lanes import LaneBusy, Lanes, LaneSettings, WorkFailed
+from scrabble.gateway.dispatch import run_work
+from scrabble.gateway.lanes import Lanes, LaneSettings
 from scrabble.gateway.lexicons import choice_refused, configured_catalog
 from scrabble.gateway.lexicons import health as lexicons_health
 from scrabble.gateway.lexicons import router as lexicons_router
@@ -33,7 +34,6 @@ from scrabble.http_errors import (
     BodyGuard,
     JSONByDefault,
     ServerErrorShape,
-    field_error,
     http_error_response,
     validation_error_response,
 )
@@ -167,15 +167,7 @@ async def find_moves(body: MoveRequest, request: Request) -> Response:
             return JSONResponse(status_code=503, content=worker_unavailable(str(exc)))
         worker_ms = _ms(t)
     task = Task(query, body.position, started, timing, worker_answer, worker_ms, lexicon=name)
-    try:
-        status, content = await state.runner.run(task)
-    except (LaneBusy, WorkFailed) as exc:
-        return JSONResponse(
-            status_code=503,
-            content=field_error("request", str(exc), error="busy: retry the request shortly"),
-            headers={"retry-after": "1"},
-        )
-    return Response(content=content, status_code=status, media_type="application/json")
+    return await run_work(request, task)
 
 
 @app.post("/scrabble-api", response_model=MoveResponse, summary="Best moves for a position")

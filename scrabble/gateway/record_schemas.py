@@ -10,9 +10,9 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, model_validator
 
 from scrabble import cgp as cgp_format
+from scrabble.gateway.schemas import read_position
 from scrabble.notation import MoveText, NotationError, parse_move
-from scrabble.position import Position, PositionError, make_position
-from scrabble.rules import STANDARD
+from scrabble.position import Position
 
 LEXICON_NAME = Field(
     None,
@@ -42,7 +42,7 @@ class WordAnswer(BaseModel):
 class PositionInput(BaseModel):
     """A position as ``board`` + ``rack`` or as ``cgp``, parsed once."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True)  # as MoveRequest
 
     board: list[str] | None = Field(
         None, description="15 rows of 15 cells: '.' empty, A-Z a tile, a-z a blank."
@@ -64,26 +64,7 @@ class PositionInput(BaseModel):
 
     @model_validator(mode="after")
     def _build_position(self) -> PositionInput:
-        if self.cgp is not None:
-            if self.board is not None or self.rack is not None:
-                raise ValueError("cgp: give either cgp or board and rack, not both")
-            try:
-                parsed = cgp_format.parse(self.cgp)
-                self._position = make_position(
-                    parsed.rows, parsed.rack, STANDARD, opponent=parsed.opponent_rack
-                )
-            except PositionError as exc:
-                raise ValueError(f"cgp: {exc.message}") from None
-            self._cgp = parsed
-            return self
-        if self.board is None:
-            raise ValueError("board: is required (or give the position as cgp)")
-        if self.rack is None:
-            raise ValueError("rack: is required (or give the position as cgp)")
-        try:
-            self._position = make_position(self.board, self.rack, STANDARD)
-        except PositionError as exc:
-            raise ValueError(f"{exc.field}: {exc.message}") from None
+        self._position, self._cgp = read_position(self.cgp, self.board, self.rack)
         return self
 
 

@@ -10,7 +10,7 @@ from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse, Response
 
 from scrabble import gcg
-from scrabble.gateway.lanes import LaneBusy, WorkFailed
+from scrabble.gateway.dispatch import run_work
 from scrabble.gateway.lexicons import choice_refused
 from scrabble.gateway.record_schemas import (
     AnalyzeRequest,
@@ -25,18 +25,6 @@ from scrabble.lexicon.catalog import Catalog, LexiconChoiceError
 MAX_TURNS = 120  # a real game has 20-40; this bounds the work one request asks for
 
 router = APIRouter()
-
-
-async def _run(request: Request, task: RecordTask) -> Response:
-    try:
-        status, content = await request.app.state.runner.run(task)
-    except (LaneBusy, WorkFailed) as exc:
-        return JSONResponse(
-            status_code=503,
-            content=field_error("request", str(exc), error="busy: retry the request shortly"),
-            headers={"retry-after": "1"},
-        )
-    return Response(content=content, status_code=status, media_type="application/json")
 
 
 @router.post(
@@ -54,7 +42,7 @@ async def score(body: ScoreRequest, request: Request) -> Response:
         return choice_refused(exc)
     task = RecordTask(SCORE, name, position=body.position, move=body.parsed_move,
                       move_text=body.move, parsed_cgp=parsed)  # fmt: skip
-    return await _run(request, task)
+    return await run_work(request, task)
 
 
 @router.post(
@@ -79,4 +67,4 @@ async def analyze(body: AnalyzeRequest, request: Request) -> Response:
         name = catalog.choose(body.lexicon, record.lexicon, "gcg")
     except LexiconChoiceError as exc:
         return choice_refused(exc)
-    return await _run(request, RecordTask(ANALYZE, name, record=record))
+    return await run_work(request, RecordTask(ANALYZE, name, record=record))

@@ -108,6 +108,39 @@ def _checked(parse: Callable[[T], object], value: T | None) -> T | None:
     return value
 
 
+def read_position(
+    cgp: str | None, board: list[str] | None, rack: str | None
+) -> tuple[Position, cgp_format.CGP | None]:
+    """The one conversion of a request's position (``cgp``, or ``board`` +
+    ``rack``) into a ``Position``; a ValueError naming the field otherwise."""
+    if cgp is not None:
+        if board is not None or rack is not None:
+            raise ValueError("cgp: give either cgp or board and rack, not both")
+        try:
+            parsed = cgp_format.parse(cgp)
+            position = make_position(
+                parsed.rows, parsed.rack, STANDARD, opponent=parsed.opponent_rack
+            )
+        except PositionError as exc:
+            # the opponent's rack is named: it is echoed back once checked
+            named = f"{exc.field}: " if exc.field == "opponent rack" else ""
+            raise ValueError(f"cgp: {named}{exc.message}") from None
+        if not _CGP.fullmatch(cgp):  # what the parser tolerates beyond the grammar
+            raise ValueError(
+                "cgp: is not in CGP form: '<rows> <rack>/<opponent> "
+                "[<score>/<score> [<zero turns>]] [<opcode> <args>;]...'"
+            )
+        return position, parsed
+    if board is None:
+        raise ValueError("board: is required (or give the position as cgp)")
+    if rack is None:
+        raise ValueError("rack: is required (or give the position as cgp)")
+    try:
+        return make_position(board, rack, STANDARD), None
+    except PositionError as exc:
+        raise ValueError(f"{exc.field}: {exc.message}") from None
+
+
 class MoveRequest(BaseModel):
     """A position (``board`` + ``rack``, or ``cgp``) and what to return."""
 
@@ -193,36 +226,10 @@ class MoveRequest(BaseModel):
 
     @model_validator(mode="after")
     def _build_position(self) -> MoveRequest:
-        if self.cgp is not None:
-            if self.board is not None or self.rack is not None:
-                raise ValueError("cgp: give either cgp or board and rack, not both")
-            try:
-                parsed = cgp_format.parse(self.cgp)
-                # the arrays the engines take, built once and kept for the handler
-                self._position = make_position(
-                    parsed.rows, parsed.rack, STANDARD, opponent=parsed.opponent_rack
-                )
-            except PositionError as exc:
-                # the opponent's rack is named: it is echoed back once checked
-                named = f"{exc.field}: " if exc.field == "opponent rack" else ""
-                raise ValueError(f"cgp: {named}{exc.message}") from None
-            if not _CGP.fullmatch(self.cgp):  # what the parser tolerates beyond the grammar
-                raise ValueError(
-                    "cgp: is not in CGP form: '<rows> <rack>/<opponent> "
-                    "[<score>/<score> [<zero turns>]] [<opcode> <args>;]...'"
-                )
-            self._cgp = parsed
-            self.board, self.rack = parsed.rows, parsed.rack
-            return self
-        if self.board is None:
-            raise ValueError("board: is required (or give the position as cgp)")
-        if self.rack is None:
-            raise ValueError("rack: is required (or give the position as cgp)")
-        try:
-            # the arrays the engines take, built once here and kept for the handler
-            self._position = make_position(self.board, self.rack, STANDARD)
-        except PositionError as exc:
-            raise ValueError(f"{exc.field}: {exc.message}") from None
+        # the arrays the engines take, built once here and kept for the handler
+        self._position, self._cgp = read_position(self.cgp, self.board, self.rack)
+        if self._cgp is not None:
+            self.board, self.rack = self._cgp.rows, self._cgp.rack
         return self
 
 

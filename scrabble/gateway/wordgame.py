@@ -15,13 +15,12 @@ import time
 from typing import Literal, cast
 
 from fastapi import APIRouter, Request
-from fastapi.responses import JSONResponse, Response
+from fastapi.responses import Response
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
-from scrabble.gateway.lanes import LaneBusy, WorkFailed
+from scrabble.gateway.dispatch import run_work
 from scrabble.gateway.lexicons import choice_refused
 from scrabble.gateway.wordgame_work import TurnTask
-from scrabble.http_errors import field_error
 from scrabble.lexicon.catalog import Catalog, LexiconChoiceError
 from scrabble.wordgame.players.registry import DEFAULT
 from scrabble.wordgame.rules import MAX_HAND, MAX_SIZE, MAX_VISIBLE, MIN_HAND, MIN_SIZE
@@ -202,12 +201,4 @@ async def wordgame_turn(body: TurnRequest, request: Request) -> Response:
         name = catalog.choose(body.lexicon, None)
     except LexiconChoiceError as exc:
         return choice_refused(exc)
-    try:
-        status, content = await request.app.state.runner.run(TurnTask(body, name, started))
-    except (LaneBusy, WorkFailed) as exc:
-        return JSONResponse(
-            status_code=503,
-            content=field_error("request", str(exc), error="busy: retry the request shortly"),
-            headers={"retry-after": "1"},
-        )
-    return Response(content=content, status_code=status, media_type="application/json")
+    return await run_work(request, TurnTask(body, name, started))
