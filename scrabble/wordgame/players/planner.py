@@ -69,6 +69,12 @@ class PlannerConfig(ProspectConfig):
     backups: int = 3  # other candidate slots whose chances the plan also counts
     prospect_weight: float = 1.0  # the prospects' horizon of 32 draws is generous
     first_anchors: int = 6  # empty windows a first move may cross at their anchor
+    # a burnt tile costs only once the tiles left no longer fill the board: the
+    # board takes about ``fill`` of N^2 tiles, each worth ``tile_value`` points
+    # in ordinary play; the cost ramps in over ``scarcity_ramp`` x N^2 tiles
+    tile_value: float = 5.0
+    fill: float = 0.7
+    scarcity_ramp: float = 0.2
 
 
 @dataclass
@@ -88,6 +94,16 @@ class Slot:
     @property
     def key(self) -> tuple[int, int, int, int]:
         return (self.direction, self.line, self.start, self.length)
+
+
+def scarcity(n: int, placed: int, tiles_left: int, cfg: PlannerConfig) -> float:
+    """0 while the tiles left (hand and queue) exceed what the board can still
+    take by the ramp or more, rising to 1 when they just fill it: how much a
+    burnt tile is a play lost."""
+    room = cfg.fill * n * n - placed
+    excess = tiles_left - room
+    ramp = max(1.0, cfg.scarcity_ramp * n * n)
+    return min(1.0, max(0.0, 1.0 - excess / ramp))
 
 
 class PlannerPlayer(ProspectPlayer):
@@ -196,7 +212,7 @@ class PlannerPlayer(ProspectPlayer):
         cfg = self.pconfig
         budget = cfg.tile_share * self._unknown_left
         cycles = np.floor(budget / np.maximum(draws, 1))
-        cost = self.kit.setup.d + cfg.tile_cost * draws
+        cost = self.kit.setup.d + self._tile_cost * draws
         q = np.clip(q, 0.0, 1.0)
         with np.errstate(divide="ignore", invalid="ignore"):
             net = np.where(q > 0, mean - cost / np.maximum(q, 1e-12), 0.0)
@@ -332,6 +348,9 @@ class PlannerPlayer(ProspectPlayer):
         t = kit.setup.t
         self.plan_table = None
         self._unknown_left = max(0, turn.queue_left - len(turn.visible))
+        self._tile_cost = cfg.tile_cost + cfg.tile_value * scarcity(
+            kit.n, int(np.count_nonzero(self.board)), turn.queue_left + len(turn.hand), cfg
+        )
         known = np.zeros((t + 1, 26), dtype=np.int64)
         for u in range(1, t + 1):
             known[u] = known[u - 1]
@@ -534,7 +553,7 @@ class PlannerPlayer(ProspectPlayer):
         return total, 0.0, float(plan[0])
 
     def _discard_tile_cost(self) -> float:
-        return self.pconfig.tile_cost
+        return float(getattr(self, "_tile_cost", self.pconfig.tile_cost))
 
     def _chosen(self, action: Play | Discard | Stop) -> None:
         target = self.target
