@@ -85,6 +85,7 @@ class ProspectConfig:
     reeval: int = 32  # plays searched again on the board after them
     keeps: int = 64  # prospects whose letters a discard may keep
     per_tile: float = 3.0
+    waste_weight: float = 1.0  # points per unit of win(c) a wasted square costs
     late: float = 0.3  # waste penalty fades over the last 30 % of the tiles
     setup_weight: float = 0.4
     setups: int = 16  # hot (square, letter) pairs tried as setups
@@ -375,7 +376,9 @@ class ProspectPlayer:
             win = window_products(self.bl.cells, kit.wm, t_hand)
             squares = n * n
             decay = min(1.0, tiles_left / (cfg.late * squares))
-            pen = waste_penalties(tile_sq, tile_n, self.wm_flat, win, decay, cfg.per_tile)
+            pen = waste_penalties(
+                tile_sq, tile_n, self.wm_flat, win, cfg.waste_weight * decay, cfg.per_tile
+            )
             score = mmeta[:, META_SCORE].astype(np.float64)
             plan = self._plan_moves(leaves, stamp, tile_sq, tile_lt, tile_n)
             future, _, _ = self._future(best, plan)
