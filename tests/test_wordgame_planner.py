@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from scrabble.wordgame.players.planner import PlannerConfig, scarcity
+from scrabble.wordgame.players.planner import PlannerConfig, scarcity, shrunk_horizon
 
 
 def test_burnt_tiles_are_free_while_the_tiles_left_overfill_the_board() -> None:
@@ -15,3 +15,10 @@ def test_burnt_tiles_are_free_while_the_tiles_left_overfill_the_board() -> None:
     assert scarcity(13, 60, 40, cfg) == 1.0
     # fewer tiles left for the same board: each is worth more
     assert scarcity(13, 20, 90, cfg) > scarcity(13, 20, 110, cfg)
+
+
+def test_the_prospects_horizon_shrinks_to_one_hand_when_tiles_are_scarce() -> None:
+    assert shrunk_horizon(32, 6, 0.0) == 32
+    assert shrunk_horizon(32, 6, 1.0) == 6
+    assert 6 < shrunk_horizon(32, 6, 0.5) < 32
+    assert shrunk_horizon(4, 6, 1.0) == 4  # never longer than asked

@@ -78,6 +78,10 @@ class PlannerConfig(ProspectConfig):
     tile_value: float = 5.0
     fill: float = 0.7
     scarcity_ramp: float = 0.1
+    # with scarce tiles a prospect's wait burns what the board still needs: the
+    # horizon shrinks with the scarcity, to one hand's worth when it is full
+    scarce_horizon: bool = True
+    horizon_power: float = 3.0  # the horizon shrinks with scarcity ** this (late)
 
 
 @dataclass
@@ -107,6 +111,12 @@ def scarcity(n: int, placed: int, tiles_left: int, cfg: PlannerConfig) -> float:
     excess = tiles_left - room
     ramp = max(1.0, cfg.scarcity_ramp * n * n)
     return min(1.0, max(0.0, 1.0 - excess / ramp))
+
+
+def shrunk_horizon(horizon: int, t: int, scarce: float) -> int:
+    """The prospects' horizon at a scarcity: whole while tiles are plenty,
+    one hand (T draws) when every tile left is needed on the board."""
+    return min(horizon, max(t, round(horizon - scarce * (horizon - t))))
 
 
 class PlannerPlayer(ProspectPlayer):
@@ -554,6 +564,15 @@ class PlannerPlayer(ProspectPlayer):
         if prospect[0] >= plan[0]:
             return total, float(prospect[0]), 0.0
         return total, 0.0, float(plan[0])
+
+    def _horizon(self, turn: TurnView) -> int:
+        cfg = self.pconfig
+        if not cfg.scarce_horizon:
+            return cfg.horizon
+        s = scarcity(
+            self.kit.n, int(np.count_nonzero(self.board)), turn.queue_left + len(turn.hand), cfg
+        )
+        return shrunk_horizon(cfg.horizon, self.kit.setup.t, s**cfg.horizon_power)
 
     def _discard_tile_cost(self) -> float:
         return float(getattr(self, "_tile_cost", self.pconfig.tile_cost))

@@ -223,7 +223,7 @@ class ProspectPlayer:
             float("inf") if self.fixed else self.clock.allowance_ms(turn.elapsed_ms, tiles_left)
         )
         self._allowance = 0.0 if self.fixed else allowance
-        unknown = max(0, min(cfg.horizon, turn.queue_left) - len(turn.visible))
+        unknown = max(0, min(self._horizon(turn), turn.queue_left) - len(turn.visible))
         table3 = kit.table3(unknown)
         probs = kit.probs
         mode = "full"
@@ -467,6 +467,10 @@ class ProspectPlayer:
         return Choice(action, value, terms, alternatives[1:21])
 
     # -- hooks for a player that plans (``planner``) ------------------------
+    def _horizon(self, turn: TurnView) -> int:
+        """Draws a prospect may wait for this turn."""
+        return self.config.horizon
+
     def _prepare_plan(self, turn: TurnView, hand: np.ndarray, vis: np.ndarray) -> None:
         """Called each turn before any action is valued."""
 
