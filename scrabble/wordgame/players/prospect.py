@@ -85,6 +85,7 @@ class ProspectConfig:
     reeval: int = 32  # plays searched again on the board after them
     keeps: int = 64  # prospects whose letters a discard may keep
     per_tile: float = 3.0
+    waste_weight: float = 1.0  # points per unit of win(c) a wasted square costs
     late: float = 0.3  # waste penalty fades over the last 30 % of the tiles
     setup_weight: float = 0.4
     setups: int = 16  # hot (square, letter) pairs tried as setups
@@ -222,7 +223,7 @@ class ProspectPlayer:
             float("inf") if self.fixed else self.clock.allowance_ms(turn.elapsed_ms, tiles_left)
         )
         self._allowance = 0.0 if self.fixed else allowance
-        unknown = max(0, min(cfg.horizon, turn.queue_left) - len(turn.visible))
+        unknown = max(0, min(self._horizon(turn), turn.queue_left) - len(turn.visible))
         table3 = kit.table3(unknown)
         probs = kit.probs
         mode = "full"
@@ -375,7 +376,9 @@ class ProspectPlayer:
             win = window_products(self.bl.cells, kit.wm, t_hand)
             squares = n * n
             decay = min(1.0, tiles_left / (cfg.late * squares))
-            pen = waste_penalties(tile_sq, tile_n, self.wm_flat, win, decay, cfg.per_tile)
+            pen = waste_penalties(
+                tile_sq, tile_n, self.wm_flat, win, cfg.waste_weight * decay, cfg.per_tile
+            )
             score = mmeta[:, META_SCORE].astype(np.float64)
             plan = self._plan_moves(leaves, stamp, tile_sq, tile_lt, tile_n)
             future, _, _ = self._future(best, plan)
@@ -464,6 +467,10 @@ class ProspectPlayer:
         return Choice(action, value, terms, alternatives[1:21])
 
     # -- hooks for a player that plans (``planner``) ------------------------
+    def _horizon(self, turn: TurnView) -> int:
+        """Draws a prospect may wait for this turn."""
+        return self.config.horizon
+
     def _prepare_plan(self, turn: TurnView, hand: np.ndarray, vis: np.ndarray) -> None:
         """Called each turn before any action is valued."""
 
