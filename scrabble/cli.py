@@ -334,9 +334,16 @@ def parser() -> argparse.ArgumentParser:
     return top
 
 
-def main(argv: list[str] | None = None) -> int:
+def console() -> int:
+    """The installed ``scrabble`` command: ``main`` as its own process."""
     if hasattr(signal, "SIGPIPE"):  # `scrabble analyze game.gcg | head`: stop quietly
+        # only here: in a process that calls ``main`` (a test, a notebook)
+        # the default action would kill it at its next write to a closed socket
         signal.signal(signal.SIGPIPE, signal.SIG_DFL)
+    return main()
+
+
+def main(argv: list[str] | None = None) -> int:
     args = parser().parse_args(argv)
     try:
         code: int = args.run(args)
@@ -350,4 +357,4 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(console())

@@ -125,7 +125,7 @@ def summarise(results: list[Scores]) -> dict[str, Any]:
 
 
 def add_arguments(ap: argparse.ArgumentParser) -> None:
-    ap.add_argument("--a", choices=CHOOSERS, default="equity")
+    ap.add_argument("--a", choices=CHOOSERS, default="static")  # docs/selfplay.md
     ap.add_argument("--b", choices=CHOOSERS, default="score")
     ap.add_argument("--pairs", type=int, default=500)
     ap.add_argument("--seed", type=int, default=1)

@@ -4,6 +4,7 @@ LEXICON_DIR (SOWPODS as scripts/setup built it, and a list built here)."""
 from __future__ import annotations
 
 import json
+import signal
 
 import pytest
 
@@ -34,6 +35,9 @@ def test_lexicon_build_then_list(stores, tmp_path, capsys):
     assert main(["lexicon", "build", str(words), "--name", "mine"]) == 0
     assert "up to date:" in capsys.readouterr().out
     assert main(["lexicon", "list"]) == 0
+    # main leaves the caller's SIGPIPE alone (Python's SIG_IGN): with the
+    # default action a later write to a closed socket would kill this process
+    assert signal.getsignal(signal.SIGPIPE) == signal.SIG_IGN
     listed = capsys.readouterr().out
     assert "mine" in listed and "sowpods" in listed and "267751" in listed
     words.write_text("qi\nq1\n")
