@@ -6,9 +6,10 @@
   opening adjustments) evaluated in the move generator (``equity.static``);
   exchanges valued from the same table.
 - ``linear``: ``static`` with the old linear leave model written out as a table.
-- ``equity``: the API's equity (score + linear leave + endgame + prospect -
-  premium waste; prospects for the best 4 by the cheap terms), and the best
-  exchange when it is worth more.
+- ``equity``: the API's equity (score + table leave + endgame adjustments +
+  prospect - premium waste; prospects for the best 4 by the cheap terms), and
+  the best exchange when it is worth more; no exact endgame search (it has no
+  deterministic bound).
 - ``equity-cheap``: ``equity`` without prospects; ``equity-adv``: with risk.
 
 ``score`` and the static players use the best-N kernel; the ``equity`` family
@@ -79,9 +80,14 @@ def equity_player(trie: TrieEngine, static: StaticEquity, options: EquityOptions
     def play(game: Game) -> None:
         position = game.position()
         moves = trie.generate(position)
+        # No wall-clock cut, so a game is the same on any machine; hence no
+        # exact endgame search either: without a time budget it is unbounded
+        # (some endgames ran for many minutes and stalled whole self-play
+        # runs), so the empty bag gets the static adjustments, as ``static``'s.
         opts = dataclasses.replace(
-            options, budget_ms=1e9, seed=game.seed * 1000 + len(game.history)
-        )
+            options, budget_ms=1e9, endgame_search=False,
+            seed=game.seed * 1000 + len(game.history),
+        )  # fmt: skip
         ev = evaluate(position, moves, trie, static, opts, limit=1)
         best = int(ev.order[0])
         kind = ev.actions.kind(best)

@@ -75,3 +75,23 @@ def test_exchange_refused_when_bag_has_fewer_than_seven():
     assert not game.can_exchange()
     with pytest.raises(ValueError):
         game.exchange(throw)
+
+
+def test_equity_players_finish_endgames_without_the_unbounded_search(lexicon, monkeypatch):
+    """Self-play has no wall-clock budget (a game must be the same on any
+    machine), so the exact endgame search, bounded only by time, must not run
+    there: it once stalled 10,000-pair runs for hours on a few endgames."""
+    import scrabble.equity.terms as terms
+    from scrabble.players import make_player
+
+    def refuse(*args, **kwargs):
+        raise AssertionError("self-play ran the exact endgame search")
+
+    monkeypatch.setattr(terms, "solve", refuse)
+    player = make_player("equity-cheap", TrieEngine(lexicon))
+    game = Game.new(5)
+    emptied = False
+    while not game.over:
+        emptied |= game.bag_count == 0
+        player(game)
+    assert emptied and game.tiles_accounted() == 100
