@@ -75,20 +75,20 @@ def _points(value: float | None) -> str:
 
 
 def cmd_moves(args: argparse.Namespace) -> int:
-    from scrabble.gateway.analysis import MoveQuery, answer
+    from scrabble.gateway.analysis import MoveQuery, answer, placements
 
     position, parsed = _position(args.cgp)
     engines = _engines(_catalog(), args.lexicon, parsed.opcodes.get("lex"), "cgp")
     started = time.perf_counter()
-    moves = engines.trie.generate(position)
     query = MoveQuery(
         engine="trie", limit=args.limit, heuristics=args.rank_by == "equity", adversarial=False,
-        rank_by=args.rank_by, risk="neutral", budget_ms=300.0, upcoming=None,
+        rank_by=args.rank_by, count_moves=True, risk="neutral", budget_ms=300.0, upcoming=None,
         lexicon=None, opponent_rack=parsed.opponent_rack, scores=parsed.scores,
         zero_turns=parsed.zero_turns,
     )  # fmt: skip
+    moves, whole = placements(query, position, engines)  # counted: the summary line says how many
     timing = {"parse_ms": 0.0, "movegen_ms": round((time.perf_counter() - started) * 1000, 3)}
-    body = answer(query, position, moves, engines, timing)
+    body = answer(query, position, moves, engines, timing, whole)
     if args.json:
         _dump(body)
         return 0

@@ -191,3 +191,24 @@ def test_a_known_opponent_rack_counts_as_seen_and_an_empty_bag_draws_nothing(gat
     assert "prospect" not in terms  # an exact value needs no estimate
     equities = [m["heuristics"]["equity"] for m in body["moves"]]
     assert equities == sorted(equities, reverse=True)
+
+
+def test_equity_requests_are_answered_by_the_best_n_search(gateway_url):
+    """rank_by=equity on the trie engine: the best-N search answers (nothing
+    counted, ``stats.best_n``), with the same ranked list, terms and all, as
+    the whole list gives (``count_moves``), whose count is the score request's."""
+    mid = board_with([(7, 3, "across", "QUARTZ"), (2, 11, "down", "JOKERS")])
+    for board, rack in [(BOARD, "AEINRS?"), (mid, "??EIRST"), ([EMPTY_ROW] * 15, "AEIOUVX")]:
+        ask = {"board": board, "rack": rack, "limit": 25, "rank_by": "equity", "budget_ms": 10000}
+        fast = post(gateway_url, ask)
+        whole = post(gateway_url, {**ask, "count_moves": True})
+        counted = post(gateway_url, {"board": board, "rack": rack, "limit": 1})
+        assert fast["total_moves"] is None and fast["stats"]["best_n"] is True
+        assert fast["stats"]["placements_evaluated"] <= counted["total_moves"]
+        if rack.startswith("??"):  # the bounds skip most of a two-blank rack's placements
+            assert fast["stats"]["placements_evaluated"] < counted["total_moves"] // 4
+        assert whole["total_moves"] == counted["total_moves"] and "best_n" not in whole["stats"]
+        for entry in fast["moves"] + whole["moves"]:
+            entry["heuristics"].pop("evaluated")
+        assert fast["moves"] == whole["moves"] and len(fast["moves"]) == 25
+        assert fast["heuristics"]["exchange"] == whole["heuristics"]["exchange"]

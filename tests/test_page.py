@@ -287,7 +287,10 @@ def test_paste_a_cgp_rank_by_equity(visit: Opener, gateway_url: str) -> None:
     assert page.input_value("#rack") == "CDGILOS"
     assert [cell_text(page, 7, col) for col in range(3, 8)] == list("FRANC")
     page.locator("#move-0").wait_for()
-    assert "ranked by equity" in page.inner_text("#status")
+    status = page.inner_text("#status")
+    # the best-N search answered: nothing counted, and the page does not say "null"
+    assert answer["total_moves"] is None and "The best moves found" in status
+    assert "ranked by equity" in status and "null" not in status
     equities = [m["heuristics"]["equity"] for m in answer["moves"]]
     shown = page.locator("#moves .move span:last-child").all_inner_texts()
     assert len(shown) == len(equities)

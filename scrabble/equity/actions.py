@@ -10,14 +10,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import cached_property
-from itertools import product
 
 import numpy as np
 import numpy.typing as npt
 
 from scrabble.moves import PLACED, MoveList, leaves_of
 from scrabble.position import Position
-from scrabble.tiles import RACK_TYPES, rack_string
+from scrabble.tiles import RACK_SYMBOLS, RACK_TYPES, rack_string
 
 PLAY = 0
 EXCHANGE = 1
@@ -26,18 +25,38 @@ PASS = 2
 
 def exchange_keeps(rack: npt.NDArray[np.integer]) -> npt.NDArray[np.int64]:
     """Every distinct keep that throws at least one tile back, (E, 27), in a
-    fixed order (mixed radix over the rack's tile types)."""
+    fixed order: mixed radix over the rack's tile types, the first type
+    slowest (vectorised: a Python loop over up to 127 keeps cost 0.7 ms)."""
     counts = np.asarray(rack, dtype=np.int64)
     held = np.nonzero(counts)[0]
-    keeps = []
-    for choice in product(*(range(int(counts[t]) + 1) for t in held)):
-        keep = np.zeros(RACK_TYPES, dtype=np.int64)
-        keep[held] = choice
-        if keep.sum() < counts.sum():
-            keeps.append(keep)
-    if not keeps:
+    if len(held) == 0:
         return np.zeros((0, RACK_TYPES), dtype=np.int64)
-    return np.array(keeps, dtype=np.int64)
+    sizes = counts[held] + 1
+    radix = np.ones(len(held), dtype=np.int64)
+    radix[:-1] = np.cumprod(sizes[::-1])[::-1][1:]
+    combos = int(np.prod(sizes)) - 1  # the last one keeps everything
+    keeps = np.zeros((combos, RACK_TYPES), dtype=np.int64)
+    keeps[:, held] = (np.arange(combos)[:, None] // radix[None, :]) % sizes[None, :]
+    return keeps
+
+
+_SYMBOL_BYTES = np.frombuffer(RACK_SYMBOLS.encode("ascii") + b"\0", dtype=np.uint8)
+
+
+def thrown_rank(thrown: npt.NDArray[np.int64]) -> npt.NDArray[np.int64]:
+    """Each row's place among the rows by its rack string (``rack_string``'s
+    text compared as Python compares strings), computed on byte keys."""
+    if len(thrown) == 0:
+        return np.zeros(0, dtype=np.int64)
+    width = max(1, int(thrown.sum(axis=1).max()))
+    ends = np.cumsum(thrown, axis=1)
+    # the tile type at each slot of the string (27: past its end, a NUL pad,
+    # which sorts a string before every longer one it prefixes)
+    at = (ends[:, :, None] <= np.arange(width)[None, None, :]).sum(axis=1)
+    keys = np.ascontiguousarray(_SYMBOL_BYTES[at]).view(f"S{width}").ravel()
+    rank = np.empty(len(keys), dtype=np.int64)
+    rank[np.argsort(keys, kind="stable")] = np.arange(len(keys))
+    return rank
 
 
 @dataclass
@@ -95,6 +114,11 @@ class Actions:
         out: npt.NDArray[np.int64] = np.minimum(thrown, self.position.bag_count)
         return out
 
+    @cached_property
+    def exchange_rank(self) -> npt.NDArray[np.int64]:
+        """Each exchange's place among them by the tiles thrown (the tie-break)."""
+        return thrown_rank(self.position.rack.astype(np.int64)[None, :] - self.keeps)
+
     def thrown(self, i: int) -> str:
         """An exchange's tiles thrown back, as a rack string."""
         rack = self.position.rack.astype(np.int64)
@@ -108,9 +132,6 @@ class Actions:
         if k:
             ranked = self.moves.order(None, primary=key[:k])
             sub[ranked] = np.arange(k)
-        exchanges = range(k, k + len(self.keeps))
-        names = sorted(exchanges, key=self.thrown)
-        for rank, i in enumerate(names):
-            sub[i] = rank
+        sub[k : k + len(self.keeps)] = self.exchange_rank
         ordered = np.lexsort((sub, self.kinds, -key)).astype(np.intp)
         return ordered if limit is None else ordered[:limit]

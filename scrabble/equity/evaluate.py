@@ -122,7 +122,7 @@ def evaluate(
     head = actions.order(key)
     head = head[np.isin(head, block)]
     by_equity = np.concatenate((head, by_cheap[len(block) :])).astype(np.intp)
-    exchanges = [i for i in by_equity.tolist() if actions.kind(i) == EXCHANGE][:1]
+    exchanges = by_equity[actions.kinds[by_equity] == EXCHANGE][:1].tolist()
     order = moves.order(limit) if opts.rank_by == "score" else by_equity[:limit]
     shown = set(order.tolist()) | set(np.nonzero(evaluated)[0].tolist()) | set(exchanges)
     breakdowns = {

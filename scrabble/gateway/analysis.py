@@ -16,8 +16,9 @@ from scrabble import cgp as cgp_format
 from scrabble.engines.registry import EngineSet
 from scrabble.equity.evaluate import evaluate
 from scrabble.equity.options import EquityOptions
+from scrabble.equity.shortlist import applies, shortlist
 from scrabble.gateway.schemas import MoveRequest
-from scrabble.moves import MoveList
+from scrabble.moves import MoveList, Stats
 from scrabble.notation import action_json, evaluation_json, move_json, unseen_json
 from scrabble.position import Position
 from scrabble.tiles import tile_index
@@ -30,6 +31,7 @@ class MoveQuery:
     heuristics: bool
     adversarial: bool
     rank_by: str
+    count_moves: bool
     risk: str
     budget_ms: float
     upcoming: tuple[int, ...] | None
@@ -47,6 +49,7 @@ class MoveQuery:
             heuristics=body.heuristics,
             adversarial=body.adversarial,
             rank_by=body.rank_by,
+            count_moves=body.count_moves,
             risk=body.risk,
             budget_ms=body.budget_ms,
             upcoming=tuple(tile_index(ch) for ch in body.upcoming) if body.upcoming else None,
@@ -55,6 +58,18 @@ class MoveQuery:
             scores=parsed.scores if parsed else (0, 0),
             zero_turns=parsed.zero_turns if parsed else 0,
         )
+
+    @property
+    def shortlisted(self) -> bool:
+        """Answered from the best-N search (``equity.shortlist``) rather than the
+        whole list, where that ranks the same."""
+        return self.engine == "trie" and self.rank_by == "equity" and not self.count_moves
+
+    @property
+    def shown(self) -> int:
+        """How many placements by cheap equity the ranking can show: the
+        limit, and the best few that get the expensive terms."""
+        return max(self.limit, self.equity_options().max_moves)
 
     @property
     def wants_evaluation(self) -> bool:
@@ -71,6 +86,23 @@ class MoveQuery:
         )
 
 
+def placements(query: MoveQuery, position: Position, engines: EngineSet) -> tuple[MoveList, bool]:
+    """The in-process engines' placements for ``query``: the best-N shortlist
+    when it ranks as the whole list would (then False: not every placement),
+    else every placement (True)."""
+    options = query.equity_options()
+    if query.shortlisted and applies(position, options):
+        found = shortlist(position, engines.static, engines.lexicon.trie, options, query.shown)
+        stats: Stats = {
+            "best_n": True,
+            "placements_evaluated": found.found,
+            "anchors_pruned": found.pruned,
+            "kernel_runs": found.kernel_runs,
+        }
+        return MoveList(words=found.moves.words, meta=found.moves.meta, stats=stats), False
+    return engines[query.engine].generate(position), True
+
+
 def _ms(since: float) -> float:
     return round((time.perf_counter() - since) * 1000, 3)
 
@@ -81,8 +113,10 @@ def answer(
     moves: MoveList,
     engines: EngineSet,
     timing: dict[str, float],
+    whole: bool = True,
 ) -> dict[str, Any]:
     """The response body for ``moves`` of ``position`` (``MoveResponse``'s shape;
+    ``whole`` False: ``moves`` is a best-N shortlist, so nothing is counted;
     built as plain data and dumped once: re-validating our own output would
     only cost time, and the tests check the shape)."""
     t = time.perf_counter()
@@ -125,7 +159,7 @@ def answer(
         "cgp": cgp,
         "timing": {**timing, "rank_ms": rank_ms, "heuristics_ms": heuristics_ms},
         "stats": moves.stats,
-        "total_moves": len(moves),
+        "total_moves": len(moves) if whole else None,
         "unseen": unseen,
         "moves": out,
     }

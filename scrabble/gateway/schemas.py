@@ -191,6 +191,13 @@ class MoveRequest(BaseModel):
         description="Order moves by score, or by equity (score + leave + prospect - "
         "premium waste - risk).",
     )
+    count_moves: bool = Field(
+        False,
+        description="With rank_by=equity: generate and count every legal placement "
+        "(total_moves). Without it the trie engine's best-N search answers, which skips "
+        "placements that cannot rank and so does not count them (total_moves null; "
+        "the moves and their order are the same).",
+    )
     risk: RiskMode = Field(
         "neutral",
         description="averse: rank by equity minus a penalty on the CVaR 10% tail "
@@ -381,7 +388,10 @@ class MoveResponse(BaseModel):
     cgp: str = Field(description="The position, normalised, in CGP.")
     timing: Timing
     stats: dict[str, int | float | bool]
-    total_moves: int
+    total_moves: int | None = Field(
+        description="Every legal placement; null when the best-N search answered "
+        "(rank_by=equity, engine trie, count_moves false), which does not count them."
+    )
     unseen: Unseen
     moves: list[MoveOut]
     heuristics: HeuristicsSummary | None = None

@@ -451,7 +451,9 @@ function showAnswer(answer) {
   // with board + rack, without the opponent's rack and the scores of a paste.
   const ranked = answer.heuristics ? answer.heuristics.rank_by : "score";
   const shown = state.moves.length;
-  say(`${answer.total_moves} moves found in ${Math.round(answer.timing?.total_ms ?? 0)} ms; ` +
+  // total_moves is null when the best-N search answered: it does not count
+  const found = answer.total_moves === null ? "The best moves" : `${answer.total_moves} moves`;
+  say(`${found} found in ${Math.round(answer.timing?.total_ms ?? 0)} ms; ` +
       `showing ${shown}, ranked by ${ranked}.` + (shown ? ` Best: ${moveLabel(state.moves[0])}.` : ""));
   renderMoves();
   renderExchange(answer);
