@@ -12,8 +12,9 @@
   deterministic bound).
 - ``equity-cheap``: ``equity`` without prospects; ``equity-adv``: with risk.
 
-``score`` and the static players use the best-N kernel; the ``equity`` family
-generates every move.
+Every chooser uses the best-N kernel; the ``equity`` family ranks its
+shortlist (the best few by the cheap terms, ``equity.shortlist``) with the
+API's ``evaluate``, which chooses as the whole list would.
 """
 
 from __future__ import annotations
@@ -28,6 +29,7 @@ from scrabble.equity.actions import EXCHANGE, PLAY
 from scrabble.equity.evaluate import evaluate
 from scrabble.equity.leave_table import LeaveTable
 from scrabble.equity.options import EquityOptions
+from scrabble.equity.shortlist import applies, shortlist
 from scrabble.equity.static import RackValues, StaticEquity, choose, mixed_radix
 from scrabble.game import Game
 from scrabble.rules import STANDARD
@@ -79,7 +81,6 @@ def equity_player(trie: TrieEngine, static: StaticEquity, options: EquityOptions
 
     def play(game: Game) -> None:
         position = game.position()
-        moves = trie.generate(position)
         # No wall-clock cut, so a game is the same on any machine; hence no
         # exact endgame search either: without a time budget it is unbounded
         # (some endgames ran for many minutes and stalled whole self-play
@@ -88,6 +89,13 @@ def equity_player(trie: TrieEngine, static: StaticEquity, options: EquityOptions
             options, budget_ms=1e9, endgame_search=False,
             seed=game.seed * 1000 + len(game.history),
         )  # fmt: skip
+        # the best few by the cheap terms from the kernel: the same choice as
+        # from the whole list (``equity.shortlist``), without building it
+        if applies(position, opts):
+            wanted = max(1, opts.max_moves)
+            moves = shortlist(position, static, trie.lexicon.trie, opts, wanted).moves
+        else:
+            moves = trie.generate(position)
         ev = evaluate(position, moves, trie, static, opts, limit=1)
         best = int(ev.order[0])
         kind = ev.actions.kind(best)
