@@ -217,31 +217,23 @@ def test_resume_gives_the_uninterrupted_table(lexicon: Lexicon, tmp_path: Path) 
     assert (split.table.values == whole.table.values).all()
 
 
-def test_command_writes_a_table_with_provenance(tmp_path: Path) -> None:
-    out = tmp_path / "sowpods.leaves"
-    result = subprocess.run(
-        [
-            sys.executable,
-            "scripts/leavegen.py",
-            "--generations",
-            "1",
-            "--games-per-generation",
-            "2",
-            "--seed",
-            "9",
-            "--jobs",
-            "1",
-            "--no-progress",
-            "--out",
-            str(out),
-            "--checkpoint",
-            str(tmp_path / "c.npz"),
-        ],
+def leavegen_command(out: Path, checkpoint: Path) -> subprocess.CompletedProcess[str]:
+    """``scripts/leavegen.py``: one generation of two games, seed 9."""
+    arguments = ["--generations", "1", "--games-per-generation", "2", "--seed", "9",
+                 "--jobs", "1", "--no-progress", "--out", str(out), "--checkpoint",
+                 str(checkpoint)]  # fmt: skip
+    return subprocess.run(
+        [sys.executable, "scripts/leavegen.py", *arguments],
         cwd=ROOT,
         capture_output=True,
         text=True,
         timeout=300,
     )
+
+
+def test_command_writes_a_table_with_provenance(tmp_path: Path) -> None:
+    out = tmp_path / "sowpods.leaves"
+    result = leavegen_command(out, tmp_path / "c.npz")
     assert result.returncode == 0, result.stderr
     table = LeaveTable.read(out)
     p = table.provenance
@@ -253,27 +245,6 @@ def test_command_writes_a_table_with_provenance(tmp_path: Path) -> None:
     assert (p["games"], p["generations"], p["seed"]) == (2, 1, 9)
     assert p["lexicon"]["name"] == "sowpods" and len(p["lexicon"]["sha256"]) == 64
     assert "sha256" in result.stdout
-    again = subprocess.run(
-        [
-            sys.executable,
-            "scripts/leavegen.py",
-            "--generations",
-            "1",
-            "--games-per-generation",
-            "2",
-            "--seed",
-            "9",
-            "--jobs",
-            "1",
-            "--no-progress",
-            "--out",
-            str(out),
-            "--checkpoint",
-            str(tmp_path / "c.npz"),
-        ],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=300,
-    )
+    # the checkpoint is there: the same command again must be asked to resume
+    again = leavegen_command(out, tmp_path / "c.npz")
     assert again.returncode == 2 and "resume" in again.stderr
