@@ -44,6 +44,7 @@ def test_a_fault_in_the_computation_is_a_500_in_the_shape(lexicon):
         heuristics=False,
         adversarial=False,
         rank_by="score",
+        count_moves=False,
         risk="neutral",
         budget_ms=300.0,
         upcoming=None,

@@ -37,6 +37,7 @@ def query(**kw: object) -> MoveQuery:
         "heuristics": False,
         "adversarial": False,
         "rank_by": "score",
+        "count_moves": False,
         "risk": "neutral",
         "budget_ms": 300.0,
         "upcoming": None,
