@@ -108,10 +108,10 @@ def threshold(sink):
 
 
 @njit(cache=True)
-def offer(sink, word, start, end, line, direction, placed, score, rack):
-    """Static equity of placement ``word[start..end]`` (``rack``: what it leaves),
-    kept if it is among the best ``top``."""
-    equity = score * 1000 + sink.values[leave_index(rack, sink.radix) + sink.kept_offset[0]]
+def offer(sink, word, start, end, line, direction, placed, score, kept):
+    """Static equity of placement ``word[start..end]`` (``kept``: the mixed-radix
+    index of what it leaves), kept if it is among the best ``top``."""
+    equity = score * 1000 + sink.values[kept]
     if sink.penalty != 0:
         for square in range(start, end + 1):
             code = word[square]
@@ -157,11 +157,12 @@ def offer(sink, word, start, end, line, direction, placed, score, rack):
 
 
 @njit(cache=True, inline="always")
-def emit(sink, word, start, end, line, direction, placed, score, rack):
-    """A placement found: recorded (every-move sink) or offered (best-N)."""
+def emit(sink, word, start, end, line, direction, placed, score, kept):
+    """A placement found: recorded (every-move sink) or offered (best-N;
+    ``kept``: the leave's mixed-radix index, kept up to date by the search)."""
     if sink.top == 0:
         record_move(word, start, end, line, direction, placed, score, sink.words, sink.meta,
                     sink.counter[MOVES])  # fmt: skip
     else:
-        offer(sink, word, start, end, line, direction, placed, score, rack)
+        offer(sink, word, start, end, line, direction, placed, score, kept)
     sink.counter[MOVES] += 1

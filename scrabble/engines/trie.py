@@ -40,6 +40,7 @@ from scrabble.engines.sink import (
     PRUNED,
     Sink,
     emit,
+    leave_index,
 )
 from scrabble.lexicon.table import INC
 from scrabble.lexicon.trie import child, is_terminal, popcount32
@@ -79,6 +80,14 @@ def lowest_letter(letters):
     return popcount32((letters & -letters) - 1)
 
 
+@njit(cache=True, inline="always")
+def return_tile(rack, tile):
+    """Put a taken tile back on the rack; the letter it adds to the rack's
+    lettered tiles (0 for a blank)."""
+    rack[tile] += 1
+    return np.int64(0) if tile == BLANK else np.int64(1) << tile
+
+
 @njit(cache=True)
 def search_anchor(
     anchor, line, direction, root, root_start, left_limit, view, rack, trie, scoring,
@@ -100,6 +109,13 @@ def search_anchor(
         frames[KIND], frames[NODE], frames[SQUARE], frames[PLACED], frames[START]
     )  # fmt: skip
     todo, phase, used, fresh = frames[TODO], frames[PHASE], frames[USED], frames[FRESH]
+    # The letters the rack's lettered tiles can put down, kept as tiles are
+    # taken and returned: recomputing ``rack_letters`` at every node was a
+    # 26-step loop per node on racks without a blank.
+    held = real_letters(rack)
+    # The leave's mixed-radix index, likewise: ``leave_index`` summed 27 terms
+    # per placement found.
+    kept = leave_index(rack, sink.radix) + sink.kept_offset[0]
     top = 0
     node[0] = root
     placed[0] = 0
@@ -117,7 +133,8 @@ def search_anchor(
             length = square[top]
             if fresh[top]:
                 fresh[top] = 0
-                todo[top] = np.int64(trie.mask[node[top]]) & ALL_LETTERS & rack_letters(rack)
+                playable = ALL_LETTERS if rack[BLANK] > 0 else held
+                todo[top] = np.int64(trie.mask[node[top]]) & ALL_LETTERS & playable
                 phase[top] = 0
                 used[top] = -1
                 fits = True
@@ -140,7 +157,8 @@ def search_anchor(
                 fresh[top] = 1
                 continue
             if used[top] >= 0:
-                rack[used[top]] += 1
+                held |= return_tile(rack, used[top])
+                kept += sink.radix[used[top]]
                 used[top] = -1
             if length >= left_limit:
                 top -= 1
@@ -174,13 +192,12 @@ def search_anchor(
                             word, first, at - 1, letter_mult, word_mult, cross_score, scoring
                         )
                         emit(sink, word, first, at - 1, line, direction, placed[top], score,
-                             rack)  # fmt: skip
+                             kept)  # fmt: skip
                 if at >= size:
                     top -= 1
                     continue
-                letters = (
-                    np.int64(cross_mask[at]) & np.int64(trie.mask[at_node]) & rack_letters(rack)
-                )
+                playable = ALL_LETTERS if rack[BLANK] > 0 else held
+                letters = np.int64(cross_mask[at]) & np.int64(trie.mask[at_node]) & playable
                 if letters == 0:
                     top -= 1
                     continue
@@ -188,7 +205,8 @@ def search_anchor(
                 phase[top] = 0
                 used[top] = -1
             elif used[top] >= 0:
-                rack[used[top]] += 1
+                held |= return_tile(rack, used[top])
+                kept += sink.radix[used[top]]
                 used[top] = -1
         # Next (letter, real tile or blank) choice of the top frame. The rack
         # is restored after each child, so the letters playable here stay
@@ -217,6 +235,9 @@ def search_anchor(
         todo[top] = letters
         phase[top] = step
         rack[take] -= 1
+        kept -= sink.radix[take]
+        if take != BLANK and rack[take] == 0:
+            held &= ~(np.int64(1) << take)
         used[top] = take
         code = (letter + 1) | NEW_FLAG
         if take == BLANK:
