@@ -160,9 +160,19 @@ def offer(sink, word, start, end, line, direction, placed, score, kept):
 def emit(sink, word, start, end, line, direction, placed, score, kept):
     """A placement found: recorded (every-move sink) or offered (best-N;
     ``kept``: the leave's mixed-radix index, kept up to date by the search)."""
+    sink.counter[MOVES] += 1
     if sink.top == 0:
         record_move(word, start, end, line, direction, placed, score, sink.words, sink.meta,
-                    sink.counter[MOVES])  # fmt: skip
-    else:
-        offer(sink, word, start, end, line, direction, placed, score, kept)
-    sink.counter[MOVES] += 1
+                    sink.counter[MOVES] - 1)  # fmt: skip
+        return
+    # Most placements cannot enter a full heap: rule them out here, before the
+    # call to ``offer`` (passing the sink's arrays to a call costs reference
+    # counting). The hotspot penalty only lowers equity, so without it this is
+    # an upper bound.
+    if (
+        sink.best_size[0] == sink.top
+        and sink.penalty <= 0
+        and score * 1000 + sink.values[kept] < sink.best_equity[0]
+    ):
+        return
+    offer(sink, word, start, end, line, direction, placed, score, kept)
