@@ -95,7 +95,7 @@ def square_caps(line_cells, cross_mask, rack, values):
     return caps
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def tiles_bound(count, product, weights_lm, weights_cw, square_caps, tile_values, weights,
                 caps_sorted, taken):  # fmt: skip
     """The most ``count`` new tiles can add to a shape whose word multiplier is
@@ -136,7 +136,7 @@ def tiles_bound(count, product, weights_lm, weights_cw, square_caps, tile_values
     return total
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def anagram_exists(table, low, high, wild, inc):
     """Whether some word has exactly the letters of signature (low, high) plus
     ``wild`` more of any letters (0-2: the blanks)."""
@@ -160,7 +160,7 @@ ANAGRAM_CACHE = 1024  # slots of the per-call cache (a power of two)
 EXACT_KEPT = 0  # shapes keeping at most this many lettered tiles get exact leaves
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def has_anagram(anagrams, low, high, wild):
     """``anagram_exists``, cached per (signature, wild) in ``anagrams``: an
     open-addressed set (``known`` 0 empty, 1 no anagram, 2 an anagram)."""
@@ -186,7 +186,7 @@ def has_anagram(anagrams, low, high, wild):
     return found
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def without(tile_values, removed_a, removed_b, out):
     """``tile_values`` (descending) less one tile of each removed value (-1:
     none), into ``out``; returns how many are left."""
@@ -205,7 +205,7 @@ def without(tile_values, removed_a, removed_b, out):
     return k
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def near_whole_bound(fixed_low, fixed_high, kept_real, blanks_used, placed, product, base_score,
                      scratch, tile_values, values, rack, keep_values, radix, anagrams,
                      rack_size, bingo):  # fmt: skip
@@ -268,7 +268,7 @@ class Anagrams(NamedTuple):
     cached: npt.NDArray[np.int64]
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def anchor_bound(cells, cross_mask, cross_score, letter_mult, word_mult, caps, anchor,
                  root_start, left_limit, fixed_left, playable, tile_values, values, best_keep,
                  rack_size, bingo, scratch, anagrams, blanks_used, rack, keep_values,

@@ -43,7 +43,7 @@ from scrabble.engines.sink import (
     leave_index,
 )
 from scrabble.lexicon.table import INC
-from scrabble.lexicon.trie import child, is_terminal, popcount32
+from scrabble.lexicon.trie import child, child_in, popcount32, terminal_in
 from scrabble.moves import META_COLUMNS
 from scrabble.scoring import score_line
 from scrabble.tiles import (
@@ -116,6 +116,11 @@ def search_anchor(
     # The leave's mixed-radix index, likewise: ``leave_index`` summed 27 terms
     # per placement found.
     kept = leave_index(rack, sink.radix) + sink.kept_offset[0]
+    # The arrays the loop reads, taken out of their named tuples once: each
+    # attribute read inside the loop cost a reference count increment and
+    # decrement (atomic), which was most of the time per node.
+    trie_mask, trie_first, radix = trie.mask, trie.first, sink.radix
+    nodes = 0
     top = 0
     node[0] = root
     placed[0] = 0
@@ -128,13 +133,13 @@ def search_anchor(
         square[0] = anchor
         start[0] = root_start
     while top >= 0:
-        sink.counter[NODES] += fresh[top]
+        nodes += fresh[top]
         if kind[top] == LEFT:
             length = square[top]
             if fresh[top]:
                 fresh[top] = 0
                 playable = ALL_LETTERS if rack[BLANK] > 0 else held
-                todo[top] = np.int64(trie.mask[node[top]]) & ALL_LETTERS & playable
+                todo[top] = np.int64(trie_mask[node[top]]) & ALL_LETTERS & playable
                 phase[top] = 0
                 used[top] = -1
                 fits = True
@@ -158,7 +163,7 @@ def search_anchor(
                 continue
             if used[top] >= 0:
                 held |= return_tile(rack, used[top])
-                kept += sink.radix[used[top]]
+                kept += radix[used[top]]
                 used[top] = -1
             if length >= left_limit:
                 top -= 1
@@ -169,7 +174,8 @@ def search_anchor(
                 at_node = node[top]
                 at = square[top]
                 while at < size and cells[at] != EMPTY:
-                    at_node = child(trie, at_node, np.int64(cells[at] & LETTER_MASK) - 1)
+                    letter = np.int64(cells[at] & LETTER_MASK) - 1
+                    at_node = child_in(trie_mask, trie_first, at_node, letter)
                     if at_node < 0:
                         break
                     word[at] = cells[at]
@@ -180,7 +186,7 @@ def search_anchor(
                 node[top] = at_node
                 square[top] = at
                 first = start[top]
-                if at > anchor and at - first >= 2 and is_terminal(trie, at_node):
+                if at > anchor and at - first >= 2 and terminal_in(trie_mask, at_node):
                     listed = True
                     if direction == DOWN and placed[top] == 1:
                         # a single tile that also forms an across word is listed across only
@@ -197,7 +203,7 @@ def search_anchor(
                     top -= 1
                     continue
                 playable = ALL_LETTERS if rack[BLANK] > 0 else held
-                letters = np.int64(cross_mask[at]) & np.int64(trie.mask[at_node]) & playable
+                letters = np.int64(cross_mask[at]) & np.int64(trie_mask[at_node]) & playable
                 if letters == 0:
                     top -= 1
                     continue
@@ -206,7 +212,7 @@ def search_anchor(
                 used[top] = -1
             elif used[top] >= 0:
                 held |= return_tile(rack, used[top])
-                kept += sink.radix[used[top]]
+                kept += radix[used[top]]
                 used[top] = -1
         # Next (letter, real tile or blank) choice of the top frame. The rack
         # is restored after each child, so the letters playable here stay
@@ -235,14 +241,14 @@ def search_anchor(
         todo[top] = letters
         phase[top] = step
         rack[take] -= 1
-        kept -= sink.radix[take]
+        kept -= radix[take]
         if take != BLANK and rack[take] == 0:
             held &= ~(np.int64(1) << take)
         used[top] = take
         code = (letter + 1) | NEW_FLAG
         if take == BLANK:
             code |= BLANK_FLAG
-        next_node = child(trie, node[top], np.int64(letter))
+        next_node = child_in(trie_mask, trie_first, node[top], np.int64(letter))
         if kind[top] == LEFT:
             left[square[top]] = code
             top += 1
@@ -260,6 +266,7 @@ def search_anchor(
             start[top] = start[top - 1]
             placed[top] = placed[top - 1] + 1
             fresh[top] = 1
+    sink.counter[NODES] += nodes
 
 
 @njit(cache=True)
