@@ -53,9 +53,6 @@ class Sink(NamedTuple):
     best_words: npt.NDArray[np.uint8]  # (top + 1, n)
     best_meta: npt.NDArray[np.int32]  # (top + 1, 6)
     best_size: npt.NDArray[np.int64]  # (1,)
-    # (1,): added to a placement's leave index, for tiles kept but hidden from
-    # the search (blanks a bound ruled out using; see trie.best)
-    kept_offset: npt.NDArray[np.int64]
 
 
 @njit(cache=True, inline="always")
