@@ -26,7 +26,7 @@ from scrabble.board import rack_letters
 from scrabble.engines.shadow import (
     ANAGRAM_CACHE,
     Anagrams,
-    anchor_bound,
+    anchor_bounds,
     best_keep_by_tiles_played,
     tile_values_descending,
 )
@@ -459,7 +459,6 @@ def best(view, rack, trie, scoring, values, radix, hotspots, penalty, top, prune
         tile_values[used, : case_values.shape[0]] = case_values
         best_keep[used] = best_keep_by_tiles_played(values, radix, working, used)
     lettered = tiles - working[BLANK]
-    scratch = np.zeros((6, MAX_LINE), dtype=np.int64)
     rack_low = np.uint64(0)
     rack_high = np.uint64(0)
     for letter in range(26):
@@ -467,53 +466,30 @@ def best(view, rack, trie, scoring, values, radix, hotspots, penalty, top, prune
             rack_low += INC[letter, 0]
             rack_high += INC[letter, 1]
     anagrams = Anagrams(
-        table, np.zeros(MAX_LINE, dtype=np.bool_), rack_low, rack_high,
+        table, rack_low, rack_high,
         np.zeros(ANAGRAM_CACHE, dtype=np.uint64), np.zeros(ANAGRAM_CACHE, dtype=np.uint64),
         np.zeros(ANAGRAM_CACHE, dtype=np.int64), np.zeros(ANAGRAM_CACHE, dtype=np.int8),
         np.zeros(1, dtype=np.int64),
     )  # fmt: skip
-    found = 0
-    plan = np.empty((2 * size * size, 6), dtype=np.int64)
-    bounds = np.empty((2 * size * size, cases), dtype=np.int64)
-    overall = np.empty(2 * size * size, dtype=np.int64)
+    caps = np.empty((2, size, size), dtype=np.int64)
     for direction in range(2):
-        anchors = view.anchors[direction]
-        caps = square_caps_of(view.lines[direction], view.cross_mask[direction], working,
-                              scoring.values)  # fmt: skip
-        for line in range(size):
-            cells = view.lines[direction, line]
-            for anchor in range(size):
-                if not anchors[line, anchor]:
-                    continue
-                counter[ANCHORS] += 1
-                root, root_start, left_limit = anchor_root(cells, anchors, line, anchor, trie,
-                                                           tiles)  # fmt: skip
-                if root < 0:
-                    continue
-                top_bound = lowest
-                for used in range(cases):
-                    bound = anchor_bound(
-                        cells, view.cross_mask[direction, line],
-                        view.cross_score[direction, line], view.letter_mult[direction, line],
-                        view.word_mult[direction, line], caps[line], anchor, root_start,
-                        left_limit, root_start < anchor, playable[used],
-                        tile_values[used, : lettered + used], scoring.values, best_keep[used],
-                        scoring.rack_size, scoring.bingo_bonus, scratch, anagrams, used, working,
-                        values, radix,
-                    )  # fmt: skip
-                    bounds[found, used] = bound
-                    if bound > top_bound:
-                        top_bound = bound
-                if top_bound == lowest:
-                    continue
-                plan[found, 0] = direction
-                plan[found, 1] = line
-                plan[found, 2] = anchor
-                plan[found, 3] = root
-                plan[found, 4] = root_start
-                plan[found, 5] = left_limit
-                overall[found] = top_bound
-                found += 1
+        caps[direction] = square_caps_of(view.lines[direction], view.cross_mask[direction],
+                                         working, scoring.values)  # fmt: skip
+    plan, planned = plan_anchors(view, working, trie, counter)
+    bounds = np.empty((planned, cases), dtype=np.int64)
+    overall = np.empty(planned, dtype=np.int64)
+    anchor_bounds(plan, planned, view.lines, view.cross_mask, view.cross_score, view.letter_mult,
+                  view.word_mult, caps, playable, tile_values, lettered, scoring.values,
+                  best_keep, scoring.rack_size, scoring.bingo_bonus, anagrams, bounds,
+                  overall)  # fmt: skip
+    found = 0  # the anchors some shape fits, kept in plan order
+    for i in range(planned):
+        if overall[i] == lowest:
+            continue
+        plan[found] = plan[i]
+        bounds[found] = bounds[i]
+        overall[found] = overall[i]
+        found += 1
     order = np.argsort(-overall[:found], kind="mergesort")
     word = np.zeros(MAX_LINE, dtype=np.uint8)
     left = np.zeros(MAX_LINE, dtype=np.uint8)
