@@ -162,14 +162,6 @@ def emit(sink, word, start, end, line, direction, placed, score, kept):
         record_move(word, start, end, line, direction, placed, score, sink.words, sink.meta,
                     sink.counter[MOVES] - 1)  # fmt: skip
         return
-    # Most placements cannot enter a full heap: rule them out here, before the
-    # call to ``offer`` (passing the sink's arrays to a call costs reference
-    # counting). The hotspot penalty only lowers equity, so without it this is
-    # an upper bound.
-    if (
-        sink.best_size[0] == sink.top
-        and sink.penalty <= 0
-        and score * 1000 + sink.values[kept] < sink.best_equity[0]
-    ):
-        return
+    # (the trie search has already ruled out most placements that cannot
+    # enter a full heap, before this)
     offer(sink, word, start, end, line, direction, placed, score, kept)

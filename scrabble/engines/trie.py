@@ -121,7 +121,10 @@ def search_anchors(
     # attribute read inside the loop cost a reference count increment and
     # decrement (atomic), which was most of the time per node.
     trie_mask, trie_first, radix, counter = trie.mask, trie.first, sink.radix, sink.counter
+    keep_best, best_size, best_equity = sink.top, sink.best_size, sink.best_equity
+    keep_values, penalty = sink.values, sink.penalty
     nodes = 0
+    rejected = 0  # placements found that could not enter the heap
     for k in range(count):
         i = order[k]
         kept_offset = 0
@@ -230,8 +233,20 @@ def search_anchors(
                             score = score_line(
                                 word, first, at - 1, letter_mult, word_mult, cross_score, scoring
                             )
-                            emit(sink, word, first, at - 1, line, direction, placed[top], score,
-                                 kept)  # fmt: skip
+                            # Most placements cannot enter a full heap: ruled out here,
+                            # before ``emit`` reads the sink (each read of one of its
+                            # arrays costs reference counting). The hotspot penalty
+                            # only lowers equity, so without it this is an upper bound.
+                            if (
+                                keep_best
+                                and best_size[0] == keep_best
+                                and penalty <= 0
+                                and score * 1000 + keep_values[kept] < best_equity[0]
+                            ):
+                                rejected += 1
+                            else:
+                                emit(sink, word, first, at - 1, line, direction, placed[top],
+                                     score, kept)  # fmt: skip
                     if at >= size:
                         top -= 1
                         continue
@@ -300,6 +315,7 @@ def search_anchors(
                 placed[top] = placed[top - 1] + 1
                 fresh[top] = 1
     counter[NODES] += nodes
+    counter[MOVES] += rejected
     if prune:
         rack[BLANK] = blanks_held
 
