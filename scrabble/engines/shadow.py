@@ -95,48 +95,7 @@ def square_caps(line_cells, cross_mask, rack, values):
     return caps
 
 
-@njit(cache=True)
-def tiles_bound(count, product, weights_lm, weights_cw, square_caps, tile_values, weights,
-                caps_sorted, taken):  # fmt: skip
-    """The most ``count`` new tiles can add to a shape whose word multiplier is
-    ``product``: square weight letter multiplier x (product + own word
-    multiplier when it forms a cross word), values assigned greedily, heaviest
-    square first, each the highest value left that its cross-check allows
-    (``square_caps``). With caps nested this way the greedy assignment is the
-    best one (an exchange argument), so no placement of these tiles scores
-    more; should it ever fail to place a value, the plain rearrangement bound
-    (weights and values both sorted, paired) is returned instead."""
-    for i in range(count):
-        weight = weights_lm[i] * (product + weights_cw[i])
-        cap = square_caps[i]
-        j = i - 1
-        while j >= 0 and weights[j] < weight:  # insertion, heaviest first
-            weights[j + 1] = weights[j]
-            caps_sorted[j + 1] = caps_sorted[j]
-            j -= 1
-        weights[j + 1] = weight
-        caps_sorted[j + 1] = cap
-    available = tile_values.shape[0]
-    for k in range(available):
-        taken[k] = False
-    total = 0
-    for i in range(count):
-        pick = -1
-        for k in range(available):  # values descending: the first that fits
-            if not taken[k] and tile_values[k] <= caps_sorted[i]:
-                pick = k
-                break
-        if pick < 0:
-            plain = 0
-            for k in range(count):
-                plain += weights[k] * tile_values[k]
-            return plain
-        taken[pick] = True
-        total += weights[i] * tile_values[pick]
-    return total
-
-
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def anagram_exists(table, low, high, wild, inc):
     """Whether some word has exactly the letters of signature (low, high) plus
     ``wild`` more of any letters (0-2: the blanks)."""
@@ -157,10 +116,9 @@ def anagram_exists(table, low, high, wild, inc):
 
 
 ANAGRAM_CACHE = 1024  # slots of the per-call cache (a power of two)
-EXACT_KEPT = 0  # shapes keeping at most this many lettered tiles get exact leaves
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def has_anagram(anagrams, low, high, wild):
     """``anagram_exists``, cached per (signature, wild) in ``anagrams``: an
     open-addressed set (``known`` 0 empty, 1 no anagram, 2 an anagram)."""
@@ -186,79 +144,11 @@ def has_anagram(anagrams, low, high, wild):
     return found
 
 
-@njit(cache=True)
-def without(tile_values, removed_a, removed_b, out):
-    """``tile_values`` (descending) less one tile of each removed value (-1:
-    none), into ``out``; returns how many are left."""
-    k = 0
-    skip_a = removed_a >= 0
-    skip_b = removed_b >= 0
-    for value in tile_values:
-        if skip_a and value == removed_a:
-            skip_a = False
-            continue
-        if skip_b and value == removed_b:
-            skip_b = False
-            continue
-        out[k] = value
-        k += 1
-    return k
-
-
-@njit(cache=True)
-def near_whole_bound(fixed_low, fixed_high, kept_real, blanks_used, placed, product, base_score,
-                     scratch, tile_values, values, rack, keep_values, radix, anagrams,
-                     rack_size, bingo):  # fmt: skip
-    """Exact-leave bound of a shape placing all but ``kept_real`` (0-2) of the
-    rack's lettered tiles: for each choice of the tiles kept, the word's letters
-    are known (the blanks aside), so the shape counts only if some word is
-    their anagram, its tiles are those placed and its leave is that keep's."""
-    lowest = np.iinfo(np.int64).min
-    best = lowest
-    weights_lm, weights_cw, square_caps = scratch[0], scratch[1], scratch[2]
-    weights, caps_sorted, reduced = scratch[3], scratch[4], scratch[5]
-    taken = anagrams.taken
-    blank_index = (rack[BLANK] - blanks_used) * radix[BLANK]
-    low = anagrams.rack_low + fixed_low
-    high = anagrams.rack_high + fixed_high
-    bonus = bingo if placed == rack_size else 0
-    for first in range(26 if kept_real >= 1 else 1):
-        if kept_real >= 1 and rack[first] == 0:
-            continue
-        for second in range(first if kept_real == 2 else 0, 26 if kept_real == 2 else 1):
-            if kept_real == 2 and rack[second] < (2 if second == first else 1):
-                continue
-            query_low, query_high, index = low, high, blank_index
-            removed_a, removed_b = -1, -1
-            if kept_real >= 1:
-                query_low -= INC[first, 0]
-                query_high -= INC[first, 1]
-                index += radix[first]
-                removed_a = values[first]
-            if kept_real == 2:
-                query_low -= INC[second, 0]
-                query_high -= INC[second, 1]
-                index += radix[second]
-                removed_b = values[second]
-            if not has_anagram(anagrams, query_low, query_high, blanks_used):
-                continue
-            left = without(tile_values, removed_a, removed_b, reduced)
-            score = base_score + bonus + tiles_bound(
-                placed, product, weights_lm, weights_cw, square_caps, reduced[:left], weights,
-                caps_sorted, taken,
-            )  # fmt: skip
-            equity = score * 1000 + keep_values[index]
-            if equity > best:
-                best = equity
-    return best
-
-
 class Anagrams(NamedTuple):
     """The signature table and the per-call cache of which letter multisets
     have an anagram (``has_anagram``)."""
 
     table: SignatureTable
-    taken: npt.NDArray[np.bool_]  # scratch of tiles_bound
     rack_low: np.uint64  # the rack's lettered tiles, packed
     rack_high: np.uint64
     low: npt.NDArray[np.uint64]
@@ -269,79 +159,136 @@ class Anagrams(NamedTuple):
 
 
 @njit(cache=True)
-def anchor_bound(cells, cross_mask, cross_score, letter_mult, word_mult, caps, anchor,
-                 root_start, left_limit, fixed_left, playable, tile_values, values, best_keep,
-                 rack_size, bingo, scratch, anagrams, blanks_used, rack, keep_values,
-                 radix):  # fmt: skip
-    """Highest static equity (millipoints) of any placement whose leftmost anchor
-    is ``anchor``; the lowest int64 when there is none. For each left part the
-    shape grows square by square to the right, its sums kept as it goes."""
-    size = cells.shape[0]
+def anchor_bounds(plan, found, lines, cross_masks, cross_scores, letter_mults, word_mults, caps,
+                  playable, tile_values, lettered, values, best_keep, rack_size, bingo,
+                  anagrams, bounds, overall):  # fmt: skip
+    """For each of the ``found`` planned anchors (``trie.plan_anchors`` rows) and
+    each number of blanks used (row of ``playable``, ``tile_values``,
+    ``best_keep``), the highest static equity (millipoints) of any placement
+    whose leftmost anchor it is, into ``bounds``; the highest over blanks used
+    into ``overall``; the lowest int64 where there is none.
+
+    For each left part the shape grows square by square to the right, its sums
+    kept as it goes; at each end, the most its new tiles can add: square
+    weight letter multiplier x (word multiplier + own word multiplier when it
+    forms a cross word), values assigned greedily, heaviest square first,
+    each the highest value left that its cross-check allows (``square_caps``).
+    With caps nested this way the greedy assignment is the best one (an
+    exchange argument), so no placement of these tiles scores more; should it
+    ever fail to place a value, the plain rearrangement bound (weights and
+    values both sorted, paired) is taken instead.
+
+    All anchors in one call, the tile assignment written out in the loop:
+    each call passing arrays costs an atomic reference count increment and
+    decrement per array, which, per anchor and per shape, was most of the
+    bounds' time."""
     lowest = np.iinfo(np.int64).min
-    best = lowest
-    available = tile_values.shape[0]
-    weights_lm, weights_cw, square_caps = scratch[0], scratch[1], scratch[2]
-    weights, caps_sorted = scratch[3], scratch[4]
-    taken = anagrams.taken
-    lefts = 1 if fixed_left else left_limit + 1
-    for left in range(lefts):
-        start = root_start if fixed_left else anchor - left
-        placed = 0
-        product = 1
-        fixed = 0  # face value of the board tiles in the word
-        fixed_low = np.uint64(0)  # and their letters, packed
-        fixed_high = np.uint64(0)
-        crossed = 0  # the cross words' board tiles, multiplied
-        fits = True
-        for square in range(start, size):
-            cell = cells[square]
-            if cell == EMPTY:
-                if np.int64(cross_mask[square]) & playable == 0 or placed == available:
-                    fits = False  # no tile fits, or the rack ran out: no longer shape either
-                    break
-                weights_lm[placed] = letter_mult[square]
-                weights_cw[placed] = word_mult[square] if cross_score[square] >= 0 else 0
-                square_caps[placed] = caps[square]
-                placed += 1
-                product *= word_mult[square]
-                if cross_score[square] >= 0:
-                    crossed += cross_score[square] * word_mult[square]
-            else:
-                letter = (cell & LETTER_MASK) - 1
-                fixed_low += INC[letter, 0]
-                fixed_high += INC[letter, 1]
-                if cell & BLANK_FLAG == 0:
-                    fixed += values[letter]
-            if square < anchor:
-                continue  # the left part: the word reaches the anchor
-            if square + 1 < size and cells[square + 1] != EMPTY:
-                continue  # the main word would run on
-            if square - start + 1 < 2 or best_keep[placed] == lowest:
-                continue
-            kept_real = available - placed
-            if kept_real <= EXACT_KEPT and (kept_real == 0 or blanks_used <= 1):
-                equity = near_whole_bound(
-                    fixed_low, fixed_high, kept_real, blanks_used, placed, product,
-                    fixed * product + crossed, scratch, tile_values, values, rack, keep_values,
-                    radix, anagrams, rack_size, bingo,
-                )  # fmt: skip
-                if equity > best:
-                    best = equity
-                continue
-            score = fixed * product + crossed
-            score += tiles_bound(placed, product, weights_lm, weights_cw, square_caps,
-                                 tile_values, weights, caps_sorted, taken)  # fmt: skip
-            if placed == rack_size:
-                score += bingo
-            equity = score * 1000 + best_keep[placed]
-            if equity > best:
-                best = equity
-        if not fits and left > 0 and start < anchor:
-            # a blocked square in the left part also blocks every longer left part
-            blocked_left = False
-            for square in range(start, anchor):
-                if np.int64(cross_mask[square]) & playable == 0:
-                    blocked_left = True
-            if blocked_left:
-                break
-    return best
+    size = lines.shape[2]
+    weights_lm = np.zeros(size, dtype=np.int64)  # per new tile of the shape, in square order
+    weights_cw = np.zeros(size, dtype=np.int64)
+    shape_caps = np.zeros(size, dtype=np.int64)
+    weights = np.zeros(size, dtype=np.int64)  # the same, heaviest first
+    caps_sorted = np.zeros(size, dtype=np.int64)
+    taken = np.zeros(tile_values.shape[1] + 1, dtype=np.bool_)
+    for i in range(found):
+        direction, line, anchor = plan[i, 0], plan[i, 1], plan[i, 2]
+        root_start, left_limit = plan[i, 4], plan[i, 5]
+        fixed_left = root_start < anchor
+        top_bound = lowest
+        for blanks_used in range(playable.shape[0]):
+            letters = playable[blanks_used]
+            available = lettered + blanks_used
+            best = lowest
+            lefts = 1 if fixed_left else left_limit + 1
+            for left in range(lefts):
+                start = root_start if fixed_left else anchor - left
+                placed = 0
+                product = 1
+                fixed = 0  # face value of the board tiles in the word
+                fixed_low = np.uint64(0)  # and their letters, packed
+                fixed_high = np.uint64(0)
+                crossed = 0  # the cross words' board tiles, multiplied
+                fits = True
+                for square in range(start, size):
+                    cell = lines[direction, line, square]
+                    if cell == EMPTY:
+                        if (
+                            np.int64(cross_masks[direction, line, square]) & letters == 0
+                            or placed == available
+                        ):
+                            fits = False  # no tile fits, or the rack ran out: no longer shape
+                            break
+                        multiplier = np.int64(word_mults[direction, line, square])
+                        cross = cross_scores[direction, line, square]
+                        weights_lm[placed] = letter_mults[direction, line, square]
+                        weights_cw[placed] = multiplier if cross >= 0 else 0
+                        shape_caps[placed] = caps[direction, line, square]
+                        placed += 1
+                        product *= multiplier
+                        if cross >= 0:
+                            crossed += cross * multiplier
+                    else:
+                        letter = (cell & LETTER_MASK) - 1
+                        fixed_low += INC[letter, 0]
+                        fixed_high += INC[letter, 1]
+                        if cell & BLANK_FLAG == 0:
+                            fixed += values[letter]
+                    if square < anchor:
+                        continue  # the left part: the word reaches the anchor
+                    if square + 1 < size and lines[direction, line, square + 1] != EMPTY:
+                        continue  # the main word would run on
+                    if square - start + 1 < 2 or best_keep[blanks_used, placed] == lowest:
+                        continue
+                    # A shape that uses every tile has a known letter multiset
+                    # (the blanks aside): it counts only if a word is its anagram.
+                    if placed == available and not has_anagram(
+                        anagrams, anagrams.rack_low + fixed_low, anagrams.rack_high + fixed_high,
+                        blanks_used,
+                    ):  # fmt: skip
+                        continue
+                    # the new tiles' weights, heaviest first (insertion: equal
+                    # weights keep square order)
+                    for k in range(placed):
+                        weight = weights_lm[k] * (product + weights_cw[k])
+                        cap = shape_caps[k]
+                        j = k - 1
+                        while j >= 0 and weights[j] < weight:
+                            weights[j + 1] = weights[j]
+                            caps_sorted[j + 1] = caps_sorted[j]
+                            j -= 1
+                        weights[j + 1] = weight
+                        caps_sorted[j + 1] = cap
+                    for k in range(available):
+                        taken[k] = False
+                    tiles = 0
+                    for k in range(placed):
+                        pick = -1
+                        for t in range(available):  # values descending: the first that fits
+                            if not taken[t] and tile_values[blanks_used, t] <= caps_sorted[k]:
+                                pick = t
+                                break
+                        if pick < 0:
+                            tiles = 0
+                            for t in range(placed):
+                                tiles += weights[t] * tile_values[blanks_used, t]
+                            break
+                        taken[pick] = True
+                        tiles += weights[k] * tile_values[blanks_used, pick]
+                    score = fixed * product + crossed + tiles
+                    if placed == rack_size:
+                        score += bingo
+                    equity = score * 1000 + best_keep[blanks_used, placed]
+                    if equity > best:
+                        best = equity
+                if not fits and left > 0 and start < anchor:
+                    # a blocked square in the left part also blocks every longer left part
+                    blocked_left = False
+                    for square in range(start, anchor):
+                        if np.int64(cross_masks[direction, line, square]) & letters == 0:
+                            blocked_left = True
+                    if blocked_left:
+                        break
+            bounds[i, blanks_used] = best
+            if best > top_bound:
+                top_bound = best
+        overall[i] = top_bound

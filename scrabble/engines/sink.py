@@ -53,9 +53,6 @@ class Sink(NamedTuple):
     best_words: npt.NDArray[np.uint8]  # (top + 1, n)
     best_meta: npt.NDArray[np.int32]  # (top + 1, 6)
     best_size: npt.NDArray[np.int64]  # (1,)
-    # (1,): added to a placement's leave index, for tiles kept but hidden from
-    # the search (blanks a bound ruled out using; see trie.best)
-    kept_offset: npt.NDArray[np.int64]
 
 
 @njit(cache=True, inline="always")
@@ -108,10 +105,10 @@ def threshold(sink):
 
 
 @njit(cache=True)
-def offer(sink, word, start, end, line, direction, placed, score, rack):
-    """Static equity of placement ``word[start..end]`` (``rack``: what it leaves),
-    kept if it is among the best ``top``."""
-    equity = score * 1000 + sink.values[leave_index(rack, sink.radix) + sink.kept_offset[0]]
+def offer(sink, word, start, end, line, direction, placed, score, kept):
+    """Static equity of placement ``word[start..end]`` (``kept``: the mixed-radix
+    index of what it leaves), kept if it is among the best ``top``."""
+    equity = score * 1000 + sink.values[kept]
     if sink.penalty != 0:
         for square in range(start, end + 1):
             code = word[square]
@@ -157,11 +154,14 @@ def offer(sink, word, start, end, line, direction, placed, score, rack):
 
 
 @njit(cache=True, inline="always")
-def emit(sink, word, start, end, line, direction, placed, score, rack):
-    """A placement found: recorded (every-move sink) or offered (best-N)."""
+def emit(sink, word, start, end, line, direction, placed, score, kept):
+    """A placement found: recorded (every-move sink) or offered (best-N;
+    ``kept``: the leave's mixed-radix index, kept up to date by the search)."""
+    sink.counter[MOVES] += 1
     if sink.top == 0:
         record_move(word, start, end, line, direction, placed, score, sink.words, sink.meta,
-                    sink.counter[MOVES])  # fmt: skip
-    else:
-        offer(sink, word, start, end, line, direction, placed, score, rack)
-    sink.counter[MOVES] += 1
+                    sink.counter[MOVES] - 1)  # fmt: skip
+        return
+    # (the trie search has already ruled out most placements that cannot
+    # enter a full heap, before this)
+    offer(sink, word, start, end, line, direction, placed, score, kept)

@@ -26,7 +26,7 @@ from scrabble.board import rack_letters
 from scrabble.engines.shadow import (
     ANAGRAM_CACHE,
     Anagrams,
-    anchor_bound,
+    anchor_bounds,
     best_keep_by_tiles_played,
     tile_values_descending,
 )
@@ -40,9 +40,10 @@ from scrabble.engines.sink import (
     PRUNED,
     Sink,
     emit,
+    leave_index,
 )
 from scrabble.lexicon.table import INC
-from scrabble.lexicon.trie import child, is_terminal, popcount32
+from scrabble.lexicon.trie import child, child_in, popcount32, terminal_in
 from scrabble.moves import META_COLUMNS
 from scrabble.scoring import score_line
 from scrabble.tiles import (
@@ -79,166 +80,244 @@ def lowest_letter(letters):
     return popcount32((letters & -letters) - 1)
 
 
+@njit(cache=True, inline="always")
+def return_tile(rack, tile):
+    """Put a taken tile back on the rack; the letter it adds to the rack's
+    lettered tiles (0 for a blank)."""
+    rack[tile] += 1
+    return np.int64(0) if tile == BLANK else np.int64(1) << tile
+
+
 @njit(cache=True)
-def search_anchor(
-    anchor, line, direction, root, root_start, left_limit, view, rack, trie, scoring,
+def search_anchors(
+    plan, order, count, bounds, overall, cases, blanks_held, prune, view, rack, trie, scoring,
     sink, word, left, frames,
 ):  # fmt: skip
-    """All placements whose leftmost anchor is square ``anchor`` of this line.
+    """All placements whose leftmost anchor is one of the ``count`` planned
+    anchors (``plan`` rows: direction, line, anchor, root, root start, left
+    limit; searched in ``order``).
 
-    ``root``/``root_start``: the trie node and start square after the tiles
-    already left of the anchor; ``left_limit`` > 0 instead asks for left parts
-    of up to that many rack tiles (then root is 0 and root_start is the anchor).
+    Root and root start: the trie node and start square after the tiles
+    already left of the anchor; a left limit > 0 instead asks for left parts of
+    up to that many rack tiles (then root is 0 and root start is the anchor).
+
+    With ``prune`` (``best``), the search stops at the first anchor whose bound
+    (``overall``) cannot reach the kept moves, and an anchor is searched with
+    only as many blanks as its bounds per blanks used still allow.
+
+    One call walks every anchor: passing the arrays to a call per anchor cost
+    a reference count increment and decrement (atomic) per array, which with
+    the sink's thirteen was a good part of the search's time.
     """
-    cells = view.lines[direction, line]
-    cross_mask = view.cross_mask[direction, line]
-    cross_score = view.cross_score[direction, line]
-    letter_mult = view.letter_mult[direction, line]
-    word_mult = view.word_mult[direction, line]
-    size = cells.shape[0]
+    lowest = np.iinfo(np.int64).min
+    lines, cross_masks, cross_scores = view.lines, view.cross_mask, view.cross_score
+    letter_mults, word_mults = view.letter_mult, view.word_mult
+    size = lines.shape[2]
     kind, node, square, placed, start = (
         frames[KIND], frames[NODE], frames[SQUARE], frames[PLACED], frames[START]
     )  # fmt: skip
     todo, phase, used, fresh = frames[TODO], frames[PHASE], frames[USED], frames[FRESH]
-    top = 0
-    node[0] = root
-    placed[0] = 0
-    fresh[0] = 1
-    if left_limit > 0:
-        kind[0] = LEFT
-        square[0] = 0  # a left frame's square is the left part's length
-    else:
-        kind[0] = RIGHT
-        square[0] = anchor
-        start[0] = root_start
-    while top >= 0:
-        sink.counter[NODES] += fresh[top]
-        if kind[top] == LEFT:
-            length = square[top]
-            if fresh[top]:
-                fresh[top] = 0
-                todo[top] = np.int64(trie.mask[node[top]]) & ALL_LETTERS & rack_letters(rack)
-                phase[top] = 0
-                used[top] = -1
-                fits = True
-                for i in range(length):
-                    at = anchor - length + i
-                    word[at] = left[i]
-                    # Under "touch" left-part squares are never constrained; under
-                    # "through" one may sit under a board tile (its cross word counts).
-                    if (np.int64(cross_mask[at]) >> ((left[i] & LETTER_MASK) - 1)) & 1 == 0:
-                        fits = False
-                if not fits:
-                    continue  # longer left parts shift onto other squares: still tried
-                # first the words that start with exactly this left part
-                top += 1
-                kind[top] = RIGHT
-                node[top] = node[top - 1]
-                square[top] = anchor
-                start[top] = anchor - length
-                placed[top] = length
-                fresh[top] = 1
-                continue
-            if used[top] >= 0:
-                rack[used[top]] += 1
-                used[top] = -1
-            if length >= left_limit:
+    # The arrays the loop reads, taken out of their named tuples once: each
+    # attribute read inside the loop cost a reference count increment and
+    # decrement (atomic), which was most of the time per node.
+    trie_mask, trie_first, radix, counter = trie.mask, trie.first, sink.radix, sink.counter
+    keep_best, best_size, best_equity = sink.top, sink.best_size, sink.best_equity
+    keep_values, penalty = sink.values, sink.penalty
+    nodes = 0
+    rejected = 0  # placements found that could not enter the heap
+    for k in range(count):
+        i = order[k]
+        kept_offset = 0
+        if prune:
+            threshold = sink.best_equity[0] if sink.best_size[0] == sink.top else lowest
+            if overall[i] < threshold:
+                counter[PRUNED] += count - k
+                break
+            usable = 0  # the most blanks a placement here may use and still compete
+            for blanks_used in range(cases):
+                if bounds[i, blanks_used] >= threshold:
+                    usable = blanks_used
+            if usable < blanks_held:
+                counter[BLANKS_HIDDEN] += 1
+            rack[BLANK] = usable
+            kept_offset = (blanks_held - usable) * radix[BLANK]
+        direction, line, anchor = plan[i, 0], plan[i, 1], plan[i, 2]
+        root, root_start, left_limit = plan[i, 3], plan[i, 4], plan[i, 5]
+        cells = lines[direction, line]
+        cross_mask = cross_masks[direction, line]
+        cross_score = cross_scores[direction, line]
+        letter_mult = letter_mults[direction, line]
+        word_mult = word_mults[direction, line]
+        for at in range(root_start, anchor):
+            word[at] = cells[at]  # the tiles already left of the anchor
+        # The letters the rack's lettered tiles can put down, kept as tiles are
+        # taken and returned: recomputing ``rack_letters`` at every node was a
+        # 26-step loop per node on racks without a blank.
+        held = real_letters(rack)
+        # The leave's mixed-radix index, likewise (with the blanks hidden from
+        # the search): ``leave_index`` summed 27 terms per placement found.
+        kept = leave_index(rack, radix) + kept_offset
+        top = 0
+        node[0] = root
+        placed[0] = 0
+        fresh[0] = 1
+        if left_limit > 0:
+            kind[0] = LEFT
+            square[0] = 0  # a left frame's square is the left part's length
+        else:
+            kind[0] = RIGHT
+            square[0] = anchor
+            start[0] = root_start
+        while top >= 0:
+            nodes += fresh[top]
+            if kind[top] == LEFT:
+                length = square[top]
+                if fresh[top]:
+                    fresh[top] = 0
+                    playable = ALL_LETTERS if rack[BLANK] > 0 else held
+                    todo[top] = np.int64(trie_mask[node[top]]) & ALL_LETTERS & playable
+                    phase[top] = 0
+                    used[top] = -1
+                    fits = True
+                    for q in range(length):
+                        at = anchor - length + q
+                        word[at] = left[q]
+                        # Under "touch" left-part squares are never constrained; under
+                        # "through" one may sit under a board tile (its cross word counts).
+                        if (np.int64(cross_mask[at]) >> ((left[q] & LETTER_MASK) - 1)) & 1 == 0:
+                            fits = False
+                    if not fits:
+                        continue  # longer left parts shift onto other squares: still tried
+                    # first the words that start with exactly this left part
+                    top += 1
+                    kind[top] = RIGHT
+                    node[top] = node[top - 1]
+                    square[top] = anchor
+                    start[top] = anchor - length
+                    placed[top] = length
+                    fresh[top] = 1
+                    continue
+                if used[top] >= 0:
+                    held |= return_tile(rack, used[top])
+                    kept += radix[used[top]]
+                    used[top] = -1
+                if length >= left_limit:
+                    top -= 1
+                    continue
+            else:
+                if fresh[top]:
+                    fresh[top] = 0
+                    at_node = node[top]
+                    at = square[top]
+                    while at < size and cells[at] != EMPTY:
+                        letter = np.int64(cells[at] & LETTER_MASK) - 1
+                        at_node = child_in(trie_mask, trie_first, at_node, letter)
+                        if at_node < 0:
+                            break
+                        word[at] = cells[at]
+                        at += 1
+                    if at_node < 0:
+                        top -= 1
+                        continue
+                    node[top] = at_node
+                    square[top] = at
+                    first = start[top]
+                    if at > anchor and at - first >= 2 and terminal_in(trie_mask, at_node):
+                        listed = True
+                        if direction == DOWN and placed[top] == 1:
+                            # a single tile that also forms an across word is listed across only
+                            for q in range(first, at):
+                                if word[q] & NEW_FLAG and cross_score[q] >= 0:
+                                    listed = False
+                        if listed:
+                            score = score_line(
+                                word, first, at - 1, letter_mult, word_mult, cross_score, scoring
+                            )
+                            # Most placements cannot enter a full heap: ruled out here,
+                            # before ``emit`` reads the sink (each read of one of its
+                            # arrays costs reference counting). The hotspot penalty
+                            # only lowers equity, so without it this is an upper bound.
+                            if (
+                                keep_best
+                                and best_size[0] == keep_best
+                                and penalty <= 0
+                                and score * 1000 + keep_values[kept] < best_equity[0]
+                            ):
+                                rejected += 1
+                            else:
+                                emit(sink, word, first, at - 1, line, direction, placed[top],
+                                     score, kept)  # fmt: skip
+                    if at >= size:
+                        top -= 1
+                        continue
+                    playable = ALL_LETTERS if rack[BLANK] > 0 else held
+                    letters = np.int64(cross_mask[at]) & np.int64(trie_mask[at_node]) & playable
+                    if letters == 0:
+                        top -= 1
+                        continue
+                    todo[top] = letters
+                    phase[top] = 0
+                    used[top] = -1
+                elif used[top] >= 0:
+                    held |= return_tile(rack, used[top])
+                    kept += radix[used[top]]
+                    used[top] = -1
+            # Next (letter, real tile or blank) choice of the top frame. The rack
+            # is restored after each child, so the letters playable here stay
+            # those computed when the frame was entered.
+            letters = todo[top]
+            step = phase[top]
+            take = -1
+            letter = 0
+            while letters != 0:
+                letter = lowest_letter(letters)
+                if step == 0:
+                    step = 1
+                    if rack[letter] > 0:
+                        take = letter
+                        break
+                if step == 1:
+                    step = 2
+                    if rack[BLANK] > 0:
+                        take = BLANK
+                        break
+                letters &= letters - 1
+                step = 0
+            if take < 0:
                 top -= 1
                 continue
-        else:
-            if fresh[top]:
-                fresh[top] = 0
-                at_node = node[top]
+            todo[top] = letters
+            phase[top] = step
+            rack[take] -= 1
+            kept -= radix[take]
+            if take != BLANK and rack[take] == 0:
+                held &= ~(np.int64(1) << take)
+            used[top] = take
+            code = (letter + 1) | NEW_FLAG
+            if take == BLANK:
+                code |= BLANK_FLAG
+            next_node = child_in(trie_mask, trie_first, node[top], np.int64(letter))
+            if kind[top] == LEFT:
+                left[square[top]] = code
+                top += 1
+                kind[top] = LEFT
+                node[top] = next_node
+                square[top] = square[top - 1] + 1
+                fresh[top] = 1
+            else:
                 at = square[top]
-                while at < size and cells[at] != EMPTY:
-                    at_node = child(trie, at_node, np.int64(cells[at] & LETTER_MASK) - 1)
-                    if at_node < 0:
-                        break
-                    word[at] = cells[at]
-                    at += 1
-                if at_node < 0:
-                    top -= 1
-                    continue
-                node[top] = at_node
-                square[top] = at
-                first = start[top]
-                if at > anchor and at - first >= 2 and is_terminal(trie, at_node):
-                    listed = True
-                    if direction == DOWN and placed[top] == 1:
-                        # a single tile that also forms an across word is listed across only
-                        for q in range(first, at):
-                            if word[q] & NEW_FLAG and cross_score[q] >= 0:
-                                listed = False
-                    if listed:
-                        score = score_line(
-                            word, first, at - 1, letter_mult, word_mult, cross_score, scoring
-                        )
-                        emit(sink, word, first, at - 1, line, direction, placed[top], score,
-                             rack)  # fmt: skip
-                if at >= size:
-                    top -= 1
-                    continue
-                letters = (
-                    np.int64(cross_mask[at]) & np.int64(trie.mask[at_node]) & rack_letters(rack)
-                )
-                if letters == 0:
-                    top -= 1
-                    continue
-                todo[top] = letters
-                phase[top] = 0
-                used[top] = -1
-            elif used[top] >= 0:
-                rack[used[top]] += 1
-                used[top] = -1
-        # Next (letter, real tile or blank) choice of the top frame. The rack
-        # is restored after each child, so the letters playable here stay
-        # those computed when the frame was entered.
-        letters = todo[top]
-        step = phase[top]
-        take = -1
-        letter = 0
-        while letters != 0:
-            letter = lowest_letter(letters)
-            if step == 0:
-                step = 1
-                if rack[letter] > 0:
-                    take = letter
-                    break
-            if step == 1:
-                step = 2
-                if rack[BLANK] > 0:
-                    take = BLANK
-                    break
-            letters &= letters - 1
-            step = 0
-        if take < 0:
-            top -= 1
-            continue
-        todo[top] = letters
-        phase[top] = step
-        rack[take] -= 1
-        used[top] = take
-        code = (letter + 1) | NEW_FLAG
-        if take == BLANK:
-            code |= BLANK_FLAG
-        next_node = child(trie, node[top], np.int64(letter))
-        if kind[top] == LEFT:
-            left[square[top]] = code
-            top += 1
-            kind[top] = LEFT
-            node[top] = next_node
-            square[top] = square[top - 1] + 1
-            fresh[top] = 1
-        else:
-            at = square[top]
-            word[at] = code
-            top += 1
-            kind[top] = RIGHT
-            node[top] = next_node
-            square[top] = at + 1
-            start[top] = start[top - 1]
-            placed[top] = placed[top - 1] + 1
-            fresh[top] = 1
+                word[at] = code
+                top += 1
+                kind[top] = RIGHT
+                node[top] = next_node
+                square[top] = at + 1
+                start[top] = start[top - 1]
+                placed[top] = placed[top - 1] + 1
+                fresh[top] = 1
+    counter[NODES] += nodes
+    counter[MOVES] += rejected
+    if prune:
+        rack[BLANK] = blanks_held
 
 
 @njit(cache=True)
@@ -269,18 +348,6 @@ def anchor_root(cells, anchors, line, anchor, trie, tiles):
 
 
 @njit(cache=True)
-def search_from(direction, line, anchor, root, root_start, left_limit, view, rack, trie,
-                scoring, sink, word, left, frames):  # fmt: skip
-    cells = view.lines[direction, line]
-    for at in range(root_start, anchor):
-        word[at] = cells[at]  # the tiles already left of the anchor
-    search_anchor(
-        anchor, line, direction, root, root_start, left_limit, view, rack, trie,
-        scoring, sink, word, left, frames,
-    )  # fmt: skip
-
-
-@njit(cache=True)
 def rack_tiles(rack):
     tiles = 0
     for i in range(rack.shape[0]):
@@ -289,24 +356,46 @@ def rack_tiles(rack):
 
 
 @njit(cache=True)
-def generate_direction(direction, view, rack, trie, scoring, sink):
+def plan_anchors(view, rack, trie, counter):
+    """Every anchor of both directions where a word can start (anchor_root),
+    one ``search_anchors`` plan row each, in direction, line, square order."""
     size = view.lines.shape[1]
-    anchors = view.anchors[direction]
+    tiles = rack_tiles(rack)
+    plan = np.empty((2 * size * size, 6), dtype=np.int64)
+    found = 0
+    for direction in range(2):
+        anchors = view.anchors[direction]
+        for line in range(size):
+            cells = view.lines[direction, line]
+            for anchor in range(size):
+                if not anchors[line, anchor]:
+                    continue
+                counter[ANCHORS] += 1
+                root, root_start, left_limit = anchor_root(cells, anchors, line, anchor, trie,
+                                                           tiles)  # fmt: skip
+                if root < 0:
+                    continue
+                plan[found, 0] = direction
+                plan[found, 1] = line
+                plan[found, 2] = anchor
+                plan[found, 3] = root
+                plan[found, 4] = root_start
+                plan[found, 5] = left_limit
+                found += 1
+    return plan, found
+
+
+@njit(cache=True)
+def search_all(view, rack, trie, scoring, sink):
+    """Every anchor searched, none pruned."""
+    plan, found = plan_anchors(view, rack, trie, sink.counter)
+    order = np.arange(found)
     word = np.zeros(MAX_LINE, dtype=np.uint8)
     left = np.zeros(MAX_LINE, dtype=np.uint8)
     frames = np.zeros((FRAME_ROWS, MAX_LINE + 2), dtype=np.int64)
-    tiles = rack_tiles(rack)
-    for line in range(size):
-        cells = view.lines[direction, line]
-        for anchor in range(size):
-            if not anchors[line, anchor]:
-                continue
-            sink.counter[ANCHORS] += 1
-            root, root_start, left_limit = anchor_root(cells, anchors, line, anchor, trie, tiles)
-            if root < 0:
-                continue
-            search_from(direction, line, anchor, root, root_start, left_limit, view, rack, trie,
-                        scoring, sink, word, left, frames)  # fmt: skip
+    search_anchors(plan, order, found, np.zeros((0, 1), dtype=np.int64),
+                   np.zeros(0, dtype=np.int64), 1, 0, False, view, rack, trie, scoring, sink,
+                   word, left, frames)  # fmt: skip
 
 
 @njit(cache=True)
@@ -323,8 +412,7 @@ def no_best(size):
 @njit(cache=True)
 def run(view, rack, trie, scoring, sink):
     working_rack = rack.astype(np.int32)  # the search takes and returns tiles
-    for direction in range(2):
-        generate_direction(direction, view, working_rack, trie, scoring, sink)
+    search_all(view, working_rack, trie, scoring, sink)
 
 
 @njit(cache=True)
@@ -340,7 +428,7 @@ def generate(view, rack, trie, scoring, capacity):
     counter = np.zeros(COUNTERS, dtype=np.int64)
     values, radix, hotspots, penalty, best_equity, best_words, best_meta, best_size = no_best(size)
     sink = Sink(out_words, out_meta, counter, 0, values, radix, hotspots, penalty, best_equity,
-                best_words, best_meta, best_size, np.zeros(1, dtype=np.int64))  # fmt: skip
+                best_words, best_meta, best_size)  # fmt: skip
     run(view, rack, trie, scoring, sink)
     found = min(counter[MOVES], capacity)
     return out_words[:found], out_meta[:found], counter
@@ -368,12 +456,10 @@ def best(view, rack, trie, scoring, values, radix, hotspots, penalty, top, prune
         counter, top, values, radix, hotspots, penalty, np.zeros(top + 1, dtype=np.int64),
         np.zeros((top + 1, size), dtype=np.uint8),
         np.zeros((top + 1, META_COLUMNS), dtype=np.int32), np.zeros(1, dtype=np.int64),
-        np.zeros(1, dtype=np.int64),
     )  # fmt: skip
     working = rack.astype(np.int32)
     if not prune:
-        for direction in range(2):
-            generate_direction(direction, view, working, trie, scoring, sink)
+        search_all(view, working, trie, scoring, sink)
         kept = sink.best_size[0]
         return sink.best_equity[:kept], sink.best_words[:kept], sink.best_meta[:kept], counter
     lowest = np.iinfo(np.int64).min
@@ -389,7 +475,6 @@ def best(view, rack, trie, scoring, values, radix, hotspots, penalty, top, prune
         tile_values[used, : case_values.shape[0]] = case_values
         best_keep[used] = best_keep_by_tiles_played(values, radix, working, used)
     lettered = tiles - working[BLANK]
-    scratch = np.zeros((6, MAX_LINE), dtype=np.int64)
     rack_low = np.uint64(0)
     rack_high = np.uint64(0)
     for letter in range(26):
@@ -397,75 +482,36 @@ def best(view, rack, trie, scoring, values, radix, hotspots, penalty, top, prune
             rack_low += INC[letter, 0]
             rack_high += INC[letter, 1]
     anagrams = Anagrams(
-        table, np.zeros(MAX_LINE, dtype=np.bool_), rack_low, rack_high,
+        table, rack_low, rack_high,
         np.zeros(ANAGRAM_CACHE, dtype=np.uint64), np.zeros(ANAGRAM_CACHE, dtype=np.uint64),
         np.zeros(ANAGRAM_CACHE, dtype=np.int64), np.zeros(ANAGRAM_CACHE, dtype=np.int8),
         np.zeros(1, dtype=np.int64),
     )  # fmt: skip
-    found = 0
-    plan = np.empty((2 * size * size, 6), dtype=np.int64)
-    bounds = np.empty((2 * size * size, cases), dtype=np.int64)
-    overall = np.empty(2 * size * size, dtype=np.int64)
+    caps = np.empty((2, size, size), dtype=np.int64)
     for direction in range(2):
-        anchors = view.anchors[direction]
-        caps = square_caps_of(view.lines[direction], view.cross_mask[direction], working,
-                              scoring.values)  # fmt: skip
-        for line in range(size):
-            cells = view.lines[direction, line]
-            for anchor in range(size):
-                if not anchors[line, anchor]:
-                    continue
-                counter[ANCHORS] += 1
-                root, root_start, left_limit = anchor_root(cells, anchors, line, anchor, trie,
-                                                           tiles)  # fmt: skip
-                if root < 0:
-                    continue
-                top_bound = lowest
-                for used in range(cases):
-                    bound = anchor_bound(
-                        cells, view.cross_mask[direction, line],
-                        view.cross_score[direction, line], view.letter_mult[direction, line],
-                        view.word_mult[direction, line], caps[line], anchor, root_start,
-                        left_limit, root_start < anchor, playable[used],
-                        tile_values[used, : lettered + used], scoring.values, best_keep[used],
-                        scoring.rack_size, scoring.bingo_bonus, scratch, anagrams, used, working,
-                        values, radix,
-                    )  # fmt: skip
-                    bounds[found, used] = bound
-                    if bound > top_bound:
-                        top_bound = bound
-                if top_bound == lowest:
-                    continue
-                plan[found, 0] = direction
-                plan[found, 1] = line
-                plan[found, 2] = anchor
-                plan[found, 3] = root
-                plan[found, 4] = root_start
-                plan[found, 5] = left_limit
-                overall[found] = top_bound
-                found += 1
+        caps[direction] = square_caps_of(view.lines[direction], view.cross_mask[direction],
+                                         working, scoring.values)  # fmt: skip
+    plan, planned = plan_anchors(view, working, trie, counter)
+    bounds = np.empty((planned, cases), dtype=np.int64)
+    overall = np.empty(planned, dtype=np.int64)
+    anchor_bounds(plan, planned, view.lines, view.cross_mask, view.cross_score, view.letter_mult,
+                  view.word_mult, caps, playable, tile_values, lettered, scoring.values,
+                  best_keep, scoring.rack_size, scoring.bingo_bonus, anagrams, bounds,
+                  overall)  # fmt: skip
+    found = 0  # the anchors some shape fits, kept in plan order
+    for i in range(planned):
+        if overall[i] == lowest:
+            continue
+        plan[found] = plan[i]
+        bounds[found] = bounds[i]
+        overall[found] = overall[i]
+        found += 1
     order = np.argsort(-overall[:found], kind="mergesort")
     word = np.zeros(MAX_LINE, dtype=np.uint8)
     left = np.zeros(MAX_LINE, dtype=np.uint8)
     frames = np.zeros((FRAME_ROWS, MAX_LINE + 2), dtype=np.int64)
-    for k in range(found):
-        i = order[k]
-        threshold = sink.best_equity[0] if sink.best_size[0] == top else lowest
-        if overall[i] < threshold:
-            counter[PRUNED] += found - k
-            break
-        usable = 0  # the most blanks a placement here may use and still compete
-        for used in range(cases):
-            if bounds[i, used] >= threshold:
-                usable = used
-        if usable < held:
-            counter[BLANKS_HIDDEN] += 1
-        working[BLANK] = usable
-        sink.kept_offset[0] = (held - usable) * radix[BLANK]
-        search_from(plan[i, 0], plan[i, 1], plan[i, 2], plan[i, 3], plan[i, 4], plan[i, 5],
-                    view, working, trie, scoring, sink, word, left, frames)  # fmt: skip
-    working[BLANK] = held
-    sink.kept_offset[0] = 0
+    search_anchors(plan, order, found, bounds, overall, cases, held, True, view, working, trie,
+                   scoring, sink, word, left, frames)  # fmt: skip
     kept = sink.best_size[0]
     return sink.best_equity[:kept], sink.best_words[:kept], sink.best_meta[:kept], counter
 
