@@ -212,3 +212,15 @@ def test_equity_requests_are_answered_by_the_best_n_search(gateway_url):
             entry["heuristics"].pop("evaluated")
         assert fast["moves"] == whole["moves"] and len(fast["moves"]) == 25
         assert fast["heuristics"]["exchange"] == whole["heuristics"]["exchange"]
+
+
+def test_prospects_only_on_request(gateway_url):
+    """Equity ranks without the prospect term (at 10,000 pairs it cost 2.0 pp,
+    docs/selfplay.md); ``heuristics`` adds it for the best few."""
+    ask = {"board": BOARD, "rack": "AEINRS?", "limit": 5, "rank_by": "equity"}
+    plain = post(gateway_url, ask)
+    asked = post(gateway_url, {**ask, "heuristics": True, "budget_ms": 10000})
+    names = [[t["name"] for t in m["heuristics"]["terms"]] for m in plain["moves"]]
+    assert all("prospect" not in n for n in names) and plain["heuristics"]["evaluated"] == 0
+    assert "prospect" in [t["name"] for t in asked["moves"][0]["heuristics"]["terms"]]
+    assert asked["heuristics"]["evaluated"] >= 1

@@ -68,16 +68,21 @@ class MoveQuery:
     @property
     def shown(self) -> int:
         """How many placements by cheap equity the ranking can show: the
-        limit, and the best few that get the expensive terms."""
-        return max(self.limit, self.equity_options().max_moves)
+        limit, and the best few that get the expensive terms (if any)."""
+        options = self.equity_options()
+        expensive = options.prospects or options.adversarial
+        return max(self.limit, options.max_moves) if expensive else self.limit
 
     @property
     def wants_evaluation(self) -> bool:
         return self.heuristics or self.adversarial or self.rank_by == "equity"
 
     def equity_options(self) -> EquityOptions:
+        # Prospects only on request (heuristics): at 10,000 pairs they cost
+        # 2.0 pp against the same equity without them (docs/selfplay.md).
         return EquityOptions(
             rank_by=self.rank_by,
+            prospects=self.heuristics,
             risk=self.risk,
             adversarial=self.adversarial,
             budget_ms=self.budget_ms,
