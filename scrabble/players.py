@@ -92,8 +92,7 @@ def equity_player(trie: TrieEngine, static: StaticEquity, options: EquityOptions
         # the best few by the cheap terms from the kernel: the same choice as
         # from the whole list (``equity.shortlist``), without building it
         if applies(position, opts):
-            wanted = max(1, opts.max_moves)
-            moves = shortlist(position, static, trie.lexicon.trie, opts, wanted).moves
+            moves = shortlist(position, static, trie.lexicon.trie, opts, 1).moves
         else:
             moves = trie.generate(position)
         ev = evaluate(position, moves, trie, static, opts, limit=1)

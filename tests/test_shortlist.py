@@ -76,7 +76,7 @@ def test_prospects_go_to_the_same_moves(positions, static, trie: TrieEngine):
     options = EquityOptions(budget_ms=1e9)  # prospects for the best 4 by the cheap terms
     for position in positions[::6]:
         whole = evaluate(position, trie.generate(position), trie, static, options, limit=3)
-        found = shortlist(position, static, trie.lexicon.trie, options, options.max_moves)
+        found = shortlist(position, static, trie.lexicon.trie, options, 3)
         short = evaluate(position, found.moves, trie, static, options, limit=3)
         assert ranked(short, position) == ranked(whole, position)
 

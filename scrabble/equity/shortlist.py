@@ -28,6 +28,7 @@ import numpy as np
 
 from scrabble.equity.options import EquityOptions
 from scrabble.equity.static import StaticEquity
+from scrabble.equity.terms import terms_for
 from scrabble.equity.waste import premium_waste
 from scrabble.lexicon.trie import Trie
 from scrabble.moves import MoveList
@@ -53,9 +54,18 @@ def applies(position: Position, options: EquityOptions) -> bool:
     return position.bag_count > 0 or not options.endgame_search
 
 
+def shown(options: EquityOptions, limit: int) -> int:
+    """How many placements by cheap equity a ranking of ``limit`` can show: the
+    limit, and the best ``max_moves`` when it computes expensive terms for them."""
+    expensive = any(not term.cheap for term in terms_for(options))
+    return max(limit, options.max_moves) if expensive else limit
+
+
 def shortlist(position: Position, static: StaticEquity, trie: Trie, options: EquityOptions,
-              wanted: int) -> Shortlist:  # fmt: skip
-    """The best ``wanted`` placements by cheap equity, and perhaps a few more."""
+              limit: int) -> Shortlist:  # fmt: skip
+    """Every placement a ranking of the best ``limit`` can show (``shown``), and
+    perhaps a few more."""
+    wanted = shown(options, limit)
     worth = static.rack_values(position)
     keep = max(FIRST_MARGIN * wanted, wanted + 8) if options.premium_waste else wanted
     runs = 0

@@ -66,14 +66,6 @@ class MoveQuery:
         return self.engine == "trie" and self.rank_by == "equity" and not self.count_moves
 
     @property
-    def shown(self) -> int:
-        """How many placements by cheap equity the ranking can show: the
-        limit, and the best few that get the expensive terms (if any)."""
-        options = self.equity_options()
-        expensive = options.prospects or options.adversarial
-        return max(self.limit, options.max_moves) if expensive else self.limit
-
-    @property
     def wants_evaluation(self) -> bool:
         return self.heuristics or self.adversarial or self.rank_by == "equity"
 
@@ -97,7 +89,7 @@ def placements(query: MoveQuery, position: Position, engines: EngineSet) -> tupl
     else every placement (True)."""
     options = query.equity_options()
     if query.shortlisted and applies(position, options):
-        found = shortlist(position, engines.static, engines.lexicon.trie, options, query.shown)
+        found = shortlist(position, engines.static, engines.lexicon.trie, options, query.limit)
         stats: Stats = {
             "best_n": True,
             "placements_evaluated": found.found,
