@@ -4,6 +4,8 @@ their bound, and which lane a request takes."""
 
 from __future__ import annotations
 
+import asyncio
+import json
 import os
 import signal
 import threading
@@ -13,7 +15,8 @@ import httpx
 import pytest
 
 from scrabble.gateway.analysis import MoveQuery
-from scrabble.gateway.lanes import HEAVY, QUICK, lane_for
+from scrabble.gateway.compute import Task
+from scrabble.gateway.lanes import HEAVY, QUICK, Lanes, LaneSettings, lane_for
 from scrabble.position import make_position
 from tooling.golden import golden_positions
 from tooling.services import free_port, start_service
@@ -210,3 +213,43 @@ def test_sigterm_under_load_finishes_every_accepted_request():
     assert errors == []
     assert expensive == [200]
     assert code == 0
+
+
+def _dead(pid: int) -> bool:
+    """Exited (a zombie its forkserver has not reaped yet counts) or gone."""
+    try:
+        with open(f"/proc/{pid}/stat") as fh:
+            return fh.read().rsplit(")", 1)[1].split()[0] == "Z"
+    except FileNotFoundError:
+        return True
+
+
+def test_a_task_given_a_process_that_died_unnoticed_is_computed_by_another():
+    """The race behind a red CI run: every process killed while idle, and a
+    request handed to one before the loop has read its pipe's end-of-file.
+    Here the loop is held (no await) from the kill until the process is dead,
+    so the task always goes to the dead process first; it is answered by the
+    replacement, not failed."""
+
+    async def scenario() -> tuple[int, dict]:
+        lanes = Lanes(LaneSettings(quick=1, heavy=1))
+        await lanes.start()
+        try:
+            child = lanes.lanes[QUICK].children[0]
+            pid = child.pid
+            os.kill(pid, signal.SIGKILL)
+            deadline = time.monotonic() + 10
+            while not _dead(pid):  # blocking on purpose: the loop reads nothing
+                assert time.monotonic() < deadline
+                time.sleep(0.01)
+            task = Task(query(), make_position(EMPTY, "QI"), time.perf_counter())
+            status, body = await lanes.run(task)
+            assert lanes.lanes[QUICK].restarts == 1
+            assert child.pid != pid
+            return status, json.loads(body)
+        finally:
+            await lanes.close()
+
+    status, body = asyncio.run(scenario())
+    assert status == 200
+    assert body["moves"][0]["word"] == "QI"

@@ -15,8 +15,9 @@ a bounded queue (``GATEWAY_QUEUE_LIMIT`` waiting, ``GATEWAY_QUEUE_TIMEOUT`` s
 at most) and each request a bound on its computation (``GATEWAY_WORK_TIMEOUT``
 s): past it the process is stopped and replaced and the caller gets 503.
 
-A process that dies (killed, out of memory) fails only the request it was
-computing (503, the caller may retry) and is replaced at once; one that fails
+A process that dies (killed, out of memory) is replaced at once, and the
+request it was computing is tried once more on another process (a second
+loss answers 503, the caller may retry); one that fails
 while starting is retried with a growing delay. Why not a library pool:
 ``concurrent.futures`` marks the whole pool broken when any child dies, and
 Pebble (tried) raises for every later task once an idle child is killed;
@@ -69,6 +70,11 @@ class LaneBusy(Exception):
 
 class WorkFailed(Exception):
     """The process computing the request died or overran the bound: 503."""
+
+
+class ProcessLost(WorkFailed):
+    """The process given the request exited before answering (killed, out of
+    memory), not by overrunning the bound: the request may be tried again."""
 
 
 def lane_for(query: MoveQuery, position: Position) -> str:
@@ -245,7 +251,7 @@ class Lane:
         future, child.future = child.future, None
         if future is not None and not future.done():
             future.set_exception(
-                WorkFailed(f"the process computing this request {why}; retry the request")
+                ProcessLost(f"the process computing this request {why}; retry the request")
             )
         if self.closing:
             return
@@ -302,12 +308,23 @@ class Lane:
                 self.waiters.remove(waiter)
 
     async def run(self, task: Task | RecordTask | TurnTask) -> tuple[int, bytes]:
+        """The task's answer. A process that exits under it (killed while
+        idle, before the loop has read its end of the pipe: the race a kill
+        of every process showed one CI run in a few) gets the task tried once
+        more on another process, since every task is a pure computation of
+        what the caller sent; a second loss, or an overrun, is the 503."""
+        try:
+            return await self._run_once(task)
+        except ProcessLost:
+            return await self._run_once(task)
+
+    async def _run_once(self, task: Task | RecordTask | TurnTask) -> tuple[int, bytes]:
         child = await self._acquire()
         result: asyncio.Future[tuple[int, bytes]] = self.loop.create_future()
         child.state, child.future = "busy", result
         if child.link is None or not child.link.send(task):
             self._lost(child, "could not be sent the request")
-            raise WorkFailed("a compute process was lost; retry the request")
+            raise ProcessLost("a compute process was lost; retry the request")
         timeout = self.settings.work_timeout
         try:
             # shield: a cancelled request (shutdown) leaves the child to finish
