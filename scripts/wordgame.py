@@ -4,12 +4,16 @@
     scripts/wordgame.py cases --seeds 1-100 --out cases.jsonl
     scripts/wordgame.py run --cases cases.jsonl [--player NAME] [--baseline greedy] [--jobs 2]
     scripts/wordgame.py play [--player NAME]      # speaks the protocol on stdin/stdout
+    scripts/wordgame.py compare A.txt B.txt [...]  # B against A, case by case
 
 ``run`` prints one line per case (score, plays, discards, fill, best play, the
 top 3 plays' share of the play points, time) and a summary against the
 baseline (mean score, geometric mean of per-case ratios with a 95 % bootstrap
 CI, ratio of sums, relative score); the last line is JSON. ``--protocol`` runs
 each case through a real ``play`` subprocess instead of in-process.
+``compare`` reads what ``run`` printed for two players (or settings) on the
+same cases and gives the paired geometric mean of B's score over A's with a
+bootstrap CI, pooling several pairs of outputs.
 """
 
 from __future__ import annotations
@@ -42,6 +46,23 @@ def cmd_play(args: argparse.Namespace) -> int:
         sys.stdin.buffer,
         sys.stdout.buffer,
     )
+    return 0
+
+
+def cmd_compare(args: argparse.Namespace) -> int:
+    from scrabble.wordgame import summary
+
+    files = [Path(f) for f in args.outputs]
+    if len(files) % 2:
+        raise SystemExit("compare takes pairs of run outputs: A B [A B ...]")
+    pairs = [
+        (summary.case_scores(a), summary.case_scores(b))
+        for a, b in zip(files[::2], files[1::2], strict=True)
+    ]
+    cases, changed, ratio, (lo, hi) = summary.paired(pairs)
+    if not cases:
+        raise SystemExit("no case appears in both outputs of a pair")
+    print(f"cases {cases}  changed {changed}  B/A geomean {ratio:.4f} (95% CI {lo:.4f}-{hi:.4f})")
     return 0
 
 
@@ -248,6 +269,9 @@ def main(argv: list[str] | None = None) -> int:
         help="override a setting of the player's config (tuning)",
     )
     p.set_defaults(func=cmd_run)
+    p = sub.add_parser("compare", help="paired per-case comparison of run outputs (B against A)")
+    p.add_argument("outputs", nargs="+", metavar="A B", help="what `run` printed, in pairs")
+    p.set_defaults(func=cmd_compare)
     p = sub.add_parser("play", help="a player process speaking the protocol")
     p.add_argument("--player", default=None, help="default: the best player")
     p.add_argument("--fixed-effort", action="store_true")

@@ -5,9 +5,12 @@ from __future__ import annotations
 
 import math
 import random
+import re
 from collections.abc import Sequence
+from pathlib import Path
 
 BOOTSTRAP_SAMPLES = 2000
+_CASE_LINE = re.compile(r"^(\S+) n=.*? score=\s*(\d+) ")
 
 
 def ratios(scores: Sequence[int], baseline: Sequence[int]) -> list[float]:
@@ -45,3 +48,25 @@ def relative_scores(scores: Sequence[int], baseline: Sequence[int]) -> tuple[flo
             theirs += b / best
     k = len(scores) or 1
     return (100 * mine / k, 100 * theirs / k)
+
+
+def case_scores(path: Path) -> dict[str, int]:
+    """Per case id, the player's score from the case lines a ``run`` printed."""
+    scores = {}
+    for line in path.read_text().splitlines():
+        found = _CASE_LINE.match(line)
+        if found:
+            scores[found.group(1)] = int(found.group(2))
+    return scores
+
+
+def paired(
+    pairs: Sequence[tuple[dict[str, int], dict[str, int]]],
+) -> tuple[int, int, float, tuple[float, float]]:
+    """Two players on the same cases (several runs pooled): (cases, cases
+    whose scores differ, geometric mean of b / a per case, its 95 % CI)."""
+    values = []
+    for a, b in pairs:
+        values += ratios([b[i] for i in a if i in b], [a[i] for i in a if i in b])
+    changed = sum(1 for v in values if v != 1.0)
+    return len(values), changed, geometric_mean(values), bootstrap_ci(values)
