@@ -189,3 +189,29 @@ def test_root_is_the_page(gateway_url):
     assert r.headers["content-type"].startswith("text/html")
     assert 'src="static/page.js"' in r.text
     assert httpx.get(gateway_url + "/static/page.js").status_code == 200
+
+
+def test_the_rules_served_are_the_rules_moves_are_scored_by(gateway_url):
+    """GET /rules (what the page draws) against /scrabble-api's scores: every
+    opening move of a rack, scored here from the published premiums, letter
+    values and bingo bonus alone, gets the engine's score."""
+    rules = httpx.get(gateway_url + "/rules").json()
+    assert rules["size"] == len(rules["premiums"]) == 15
+    assert set(rules["legend"]) >= {ch for row in rules["premiums"] for ch in row}
+    r = httpx.post(
+        gateway_url + "/scrabble-api",
+        json={"board": ["." * 15] * 15, "rack": "QUIZ?ES", "limit": 400},
+    )
+    moves = r.json()["moves"]
+    assert len(moves) >= 100
+    start = tuple(rules["start"])
+    for move in moves:
+        assert start in {(t["row"], t["col"]) for t in move["tiles"]}
+        total, word_mult = 0, 1
+        for tile in move["tiles"]:
+            square = rules["premiums"][tile["row"]][tile["col"]]
+            value = 0 if tile["blank"] else rules["letter_values"][tile["letter"].upper()]
+            total += value * {"t": 3, "d": 2}.get(square, 1)
+            word_mult *= {"T": 3, "D": 2, "*": 2}.get(square, 1)
+        bonus = rules["bingo_bonus"] if len(move["tiles"]) == rules["rack_size"] else 0
+        assert move["score"] == total * word_mult + bonus, move["notation"]

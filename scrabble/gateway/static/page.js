@@ -1,39 +1,19 @@
 // The board editor and move explorer at GET /. Plain script, no build step:
-// it only talks to this gateway (POST scrabble-api, GET lexicons / health).
+// it only talks to this gateway (POST scrabble-api, GET rules / lexicons / health).
 "use strict";
 
 const SIZE = 15;
 const COLUMNS = "ABCDEFGHIJKLMNO";
-// The standard premium map, the legend of scrabble/rules.py (T triple word,
-// D double word, * start, t triple letter, d double letter); the browser test
-// checks the drawn board against STANDARD_PREMIUMS.
-const PREMIUM_ROWS = [
-  "T..d...T...d..T",
-  ".D...t...t...D.",
-  "..D...d.d...D..",
-  "d..D...d...D..d",
-  "....D.....D....",
-  ".t...t...t...t.",
-  "..d...d.d...d..",
-  "T..d...*...d..T",
-  "..d...d.d...d..",
-  ".t...t...t...t.",
-  "....D.....D....",
-  "d..D...d...D..d",
-  "..D...d.d...D..",
-  ".D...t...t...D.",
-  "T..d...T...d..T",
-];
+// The premium map and letter values come from GET /rules (the engine's own
+// rules), so the page keeps no copy of them; filled in by start().
+let premiumRows = [];
+let letterValues = {};
 const PREMIUMS = {
   T: { label: "TW", name: "triple word" },
   D: { label: "DW", name: "double word" },
   "*": { label: "★", name: "start, double word" },
   t: { label: "TL", name: "triple letter" },
   d: { label: "DL", name: "double letter" },
-};
-const VALUES = {
-  A: 1, B: 3, C: 3, D: 2, E: 1, F: 4, G: 2, H: 4, I: 1, J: 8, K: 5, L: 1, M: 3,
-  N: 1, O: 1, P: 3, Q: 10, R: 1, S: 1, T: 1, U: 1, V: 4, W: 4, X: 8, Y: 4, Z: 10,
 };
 // Terms come signed (premium waste and risk below zero) and sum to equity.
 const LIMIT = 20;
@@ -79,7 +59,7 @@ function buildBoard() {
     line.append(el("span", { role: "rowheader", class: "label" }, String(row + 1)));
     for (let col = 0; col < SIZE; col++) {
       const index = row * SIZE + col;
-      const premium = PREMIUM_ROWS[row][col];
+      const premium = premiumRows[row][col];
       const cell = el("div", {
         role: "gridcell", class: "cell", tabindex: "-1",
         "data-row": row, "data-col": col, "data-premium": premium === "." ? "" : premium,
@@ -122,7 +102,7 @@ function renderBoard() {
     if (shown) {
       const blank = shown === shown.toLowerCase();
       cell.append(el("span", { class: "letter" }, shown));
-      cell.append(el("span", { class: "value" }, blank ? "" : String(VALUES[shown])));
+      cell.append(el("span", { class: "value" }, blank ? "" : String(letterValues[shown])));
       what = `${preview.has(index) ? "preview " : ""}${blank ? `blank as ${shown}` : shown}`;
     } else {
       if (premium) cell.append(el("span", { class: "premium" }, premium.label));
@@ -650,7 +630,15 @@ async function loadLexicons() {
 
 // ---- start -----------------------------------------------------------------
 
-function start() {
+async function start() {
+  try {
+    const rules = await getJson("rules");
+    premiumRows = rules.premiums;
+    letterValues = rules.letter_values;
+  } catch {
+    premiumRows = new Array(SIZE).fill(".".repeat(SIZE));
+    say("The gateway's rules did not answer: the board is drawn without its premium squares.");
+  }
   buildBoard();
   renderBoard();
   $("query").addEventListener("submit", (event) => {
