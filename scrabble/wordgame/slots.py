@@ -24,6 +24,35 @@ W_START, W_LEN, W_LINE, W_DIR, W_PROD = range(5)
 
 
 @njit(cache=True)
+def _window(cells, cmask, wm, d, r, s, empties):
+    """The window of line (d, r) from square s holding ``empties`` empty
+    squares and running on through the board tiles just after them: (end,
+    product of the empty squares' word multipliers, board tiles inside);
+    end -1 when the line ends first or an empty square's cross-check is
+    closed (no letter can stand there)."""
+    n = cells.shape[1]
+    found = 0
+    tiles = 0
+    prod = 1
+    c = s
+    while c < n and found < empties:
+        if cells[d, r, c] == 0:
+            if cmask[d, r, c] == 0:
+                return -1, 0, 0
+            found += 1
+            prod *= wm[d, r, c]
+        else:
+            tiles += 1
+        c += 1
+    if found < empties:
+        return -1, 0, 0
+    while c < n and cells[d, r, c] != 0:
+        tiles += 1
+        c += 1
+    return c, prod, tiles
+
+
+@njit(cache=True)
 def slot_windows(cells, cmask, wm, t, empty_board, lm):
     """Rows (start, length, line, direction, potential) of every slot window;
     the potential ranks windows before their families are built: the product
@@ -37,35 +66,15 @@ def slot_windows(cells, cmask, wm, t, empty_board, lm):
             for s in range(n):
                 if s > 0 and cells[d, r, s - 1] != 0:
                     continue
-                empties = 0
-                tiles = 0
-                prod = 1
+                end, prod, tiles = _window(cells, cmask, wm, d, r, s, t)
+                if end < 0 or (tiles != 0 if empty_board else tiles == 0):
+                    continue
                 letters = 0
-                ok = True
-                c = s
-                while c < n and empties < t:
+                for c in range(s, end):
                     if cells[d, r, c] == 0:
-                        if cmask[d, r, c] == 0:
-                            ok = False
-                            break
-                        empties += 1
-                        prod *= wm[d, r, c]
                         letters += lm[d, r, c]
-                    else:
-                        tiles += 1
-                    c += 1
-                if not ok or empties < t:
-                    continue
-                while c < n and cells[d, r, c] != 0:
-                    tiles += 1
-                    c += 1
-                if empty_board:
-                    if tiles != 0:
-                        continue
-                elif tiles == 0:
-                    continue
                 out[k, 0] = s
-                out[k, 1] = c - s
+                out[k, 1] = end - s
                 out[k, 2] = r
                 out[k, 3] = d
                 out[k, 4] = prod * letters * 100 // t
@@ -241,23 +250,8 @@ def anchor_windows(cells, cmask, wm, t, min_product):
             for s in range(n):
                 if s > 0 and cells[d, r, s - 1] != 0:
                     continue
-                empties = 0
-                prod = 1
-                ok = True
-                c = s
-                while c < n and empties < t + 1:
-                    if cells[d, r, c] == 0:
-                        if cmask[d, r, c] == 0:
-                            ok = False
-                            break
-                        empties += 1
-                        prod *= wm[d, r, c]
-                    c += 1
-                if not ok or empties < t + 1:
-                    continue
-                while c < n and cells[d, r, c] != 0:
-                    c += 1
-                if prod < min_product:
+                c, prod, _ = _window(cells, cmask, wm, d, r, s, t + 1)
+                if c < 0 or prod < min_product:
                     continue
                 for q in range(s, c):
                     if cells[d, r, q] != 0 or wm[d, r, q] != 1:
