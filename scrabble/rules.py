@@ -14,8 +14,15 @@ import numpy.typing as npt
 
 from scrabble.tiles import ALPHABET, BLANK, RACK_TYPES
 
-# Premium map legend: T triple word, D double word (and '*' the double-word
-# start square), t triple letter, d double letter.
+# The premium map's symbols (served by GET /rules for clients to draw).
+PREMIUM_LEGEND = {
+    "T": "triple word",
+    "D": "double word",
+    "*": "start, double word",
+    "t": "triple letter",
+    "d": "double letter",
+    ".": "plain",
+}
 STANDARD_PREMIUMS = (
     "T..d...T...d..T",
     ".D...t...t...D.",

@@ -177,6 +177,10 @@ def premium_map(page: Any) -> list[str]:
 def test_type_a_position_find_moves_and_preview_one(visit: Opener, gateway_url: str) -> None:
     page = open_page(visit, gateway_url)
     assert premium_map(page) == list(STANDARD.premiums)
+    # screen readers hear each premium square's name (the legend of /rules)
+    assert cell(page, 0, 0).get_attribute("aria-label") == "A1: empty, triple word"
+    assert cell(page, 0, 3).get_attribute("aria-label") == "D1: empty, double letter"
+    assert cell(page, 0, 1).get_attribute("aria-label") == "B1: empty"
 
     # keyboard only: Tab onto the board (the cursor starts on the centre square)
     tab_to(page, ".cell")

@@ -10,17 +10,9 @@ from fastapi.responses import FileResponse
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, Field
 
-from scrabble.rules import STANDARD
+from scrabble.rules import PREMIUM_LEGEND, STANDARD
 
 STATIC = Path(__file__).resolve().parent / "static"
-LEGEND = {
-    "T": "triple word",
-    "D": "double word",
-    "*": "start, double word",
-    "t": "triple letter",
-    "d": "double letter",
-    ".": "plain",
-}
 
 
 class RulesInfo(BaseModel):
@@ -42,7 +34,7 @@ RULES = RulesInfo(
     name=STANDARD.name,
     size=STANDARD.size,
     premiums=list(STANDARD.premiums),
-    legend=LEGEND,
+    legend=dict(PREMIUM_LEGEND),
     letter_values=dict(STANDARD.letter_values),
     tile_counts=dict(STANDARD.tile_counts),
     rack_size=STANDARD.rack_size,

@@ -67,6 +67,7 @@ def paired(
     whose scores differ, geometric mean of b / a per case, its 95 % CI)."""
     values = []
     for a, b in pairs:
-        values += ratios([b[i] for i in a if i in b], [a[i] for i in a if i in b])
+        both = [i for i in a if i in b]
+        values += ratios([b[i] for i in both], [a[i] for i in both])
     changed = sum(1 for v in values if v != 1.0)
     return len(values), changed, geometric_mean(values), bootstrap_ci(values)

@@ -7,14 +7,10 @@ const COLUMNS = "ABCDEFGHIJKLMNO";
 // The premium map and letter values come from GET /rules (the engine's own
 // rules), so the page keeps no copy of them; filled in by start().
 let premiumRows = [];
+let premiumNames = {};
 let letterValues = {};
-const PREMIUMS = {
-  T: { label: "TW", name: "triple word" },
-  D: { label: "DW", name: "double word" },
-  "*": { label: "★", name: "start, double word" },
-  t: { label: "TL", name: "triple letter" },
-  d: { label: "DL", name: "double letter" },
-};
+// the short label drawn on a premium square (its name comes with /rules)
+const PREMIUM_LABELS = { T: "TW", D: "DW", "*": "★", t: "TL", d: "DL" };
 // Terms come signed (premium waste and risk below zero) and sum to equity.
 const LIMIT = 20;
 
@@ -88,7 +84,7 @@ function previewTiles() {
 function renderBoard() {
   const preview = previewTiles();
   cells.forEach((cell, index) => {
-    const premium = PREMIUMS[cell.dataset.premium];
+    const premium = cell.dataset.premium;
     const tile = state.board[index];
     const shown = preview.get(index) || tile;
     cell.classList.toggle("tile", Boolean(tile));
@@ -105,8 +101,8 @@ function renderBoard() {
       cell.append(el("span", { class: "value" }, blank ? "" : String(letterValues[shown])));
       what = `${preview.has(index) ? "preview " : ""}${blank ? `blank as ${shown}` : shown}`;
     } else {
-      if (premium) cell.append(el("span", { class: "premium" }, premium.label));
-      what = premium ? `empty, ${premium.name}` : "empty";
+      if (premium) cell.append(el("span", { class: "premium" }, PREMIUM_LABELS[premium]));
+      what = premium ? `empty, ${premiumNames[premium]}` : "empty";
     }
     cell.setAttribute("aria-label", `${squareName(index)}: ${what}`);
   });
@@ -634,6 +630,7 @@ async function start() {
   try {
     const rules = await getJson("rules");
     premiumRows = rules.premiums;
+    premiumNames = rules.legend;
     letterValues = rules.letter_values;
   } catch {
     premiumRows = new Array(SIZE).fill(".".repeat(SIZE));
