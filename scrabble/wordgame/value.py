@@ -16,8 +16,8 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from scrabble.wordgame.chance import NONE, p_cover
-from scrabble.wordgame.rows import LETTER, NEW, PRE
+from scrabble.wordgame.chance import LOG_FACT, NONE, p_cover
+from scrabble.wordgame.rows import LETTER, NEW, PRE, Rows
 
 PRE_FACTOR = 0.6  # the write-up's 0.6 per pre-placed letter still to place
 MAX_GENERAL_MISSING = 6  # beyond this a target-line entry counts 0 (bounds the cost)
@@ -299,6 +299,82 @@ def move_values(
         real_row[m] = rr
         table_real[m] = tb
     return best, best_row, real, real_row, table_real
+
+
+def row_values(
+    haves: np.ndarray, rows: Rows, table3: np.ndarray, probs: np.ndarray, unknown: int
+) -> np.ndarray:
+    """``leave_values`` of ``rows``: (L, R), each row against each hand-plus-
+    visible in ``haves``; the one place a ``Rows`` becomes the kernel's arrays."""
+    values: np.ndarray = leave_values(
+        haves,
+        rows.need_letter,
+        rows.need_count,
+        rows.need_k,
+        rows.score,
+        rows.pre,
+        rows.weight,
+        rows.kind,
+        table3,
+        probs,
+        unknown,
+        LOG_FACT,
+    )
+    return values
+
+
+def play_values(
+    tiles: tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray],
+    leave_idx: np.ndarray,
+    haves: np.ndarray,
+    lvals: np.ndarray,
+    order: np.ndarray,
+    upper: np.ndarray,
+    rows: Rows,
+    pre: tuple[np.ndarray, np.ndarray],
+    table3: np.ndarray,
+    probs: np.ndarray,
+    unknown: int,
+    n: int,
+    skip_line: np.ndarray,
+) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """``move_values`` of the plays ``tiles`` (squares, letters, counts,
+    stamps: ``rows.play_tiles``) against ``rows``, ``pre`` their
+    ``pre_index``."""
+    tile_sq, tile_lt, tile_n, stamp = tiles
+    found: tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray] = move_values(
+        tile_sq,
+        tile_lt,
+        tile_n,
+        stamp,
+        leave_idx,
+        haves,
+        lvals,
+        order,
+        upper,
+        rows.direction,
+        rows.line,
+        rows.start,
+        rows.length,
+        rows.codes,
+        rows.score,
+        rows.pre,
+        rows.weight,
+        rows.kind,
+        rows.need_letter,
+        rows.need_count,
+        rows.need_k,
+        rows.foot,
+        pre[0],
+        pre[1],
+        table3,
+        probs,
+        unknown,
+        LOG_FACT,
+        n,
+        skip_line,
+    )
+    return found
 
 
 @njit(cache=True)

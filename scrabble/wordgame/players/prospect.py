@@ -34,7 +34,6 @@ from scrabble.notation import move_at
 from scrabble.position import Position
 from scrabble.tiles import rack_counts
 from scrabble.wordgame.actions import Discard, Play, Stop
-from scrabble.wordgame.chance import LOG_FACT
 from scrabble.wordgame.clock import Clock
 from scrabble.wordgame.first import best_placements
 from scrabble.wordgame.kit import Kit, counts26, letters_of
@@ -64,9 +63,9 @@ from scrabble.wordgame.setups import SetupFinder
 from scrabble.wordgame.target_line import TargetLine
 from scrabble.wordgame.value import (
     PRE_FACTOR,
-    leave_values,
-    move_values,
+    play_values,
     pre_index,
+    row_values,
     waste_penalties,
     window_products,
 )
@@ -246,20 +245,7 @@ class ProspectPlayer:
         have = (hand + vis)[None, :]
         zero = np.zeros(0, dtype=np.int64)
         base = (
-            leave_values(
-                have,
-                all_rows.need_letter,
-                all_rows.need_count,
-                all_rows.need_k,
-                all_rows.score,
-                all_rows.pre,
-                all_rows.weight,
-                all_rows.kind,
-                table3,
-                probs,
-                unknown,
-                LOG_FACT,
-            )[0]
+            row_values(have, all_rows, table3, probs, unknown)[0]
             if len(all_rows)
             else zero.astype(float)
         )
@@ -320,58 +306,25 @@ class ProspectPlayer:
             uniq, leave_idx = np.unique(leaves, axis=0, return_inverse=True)
             leave_idx = leave_idx.reshape(-1).astype(np.int64)
             haves = np.ascontiguousarray(uniq + vis[None, :])
-            lvals = leave_values(
-                haves,
-                rows.need_letter,
-                rows.need_count,
-                rows.need_k,
-                rows.score,
-                rows.pre,
-                rows.weight,
-                rows.kind,
-                table3,
-                probs,
-                unknown,
-                LOG_FACT,
-            )
+            lvals = row_values(haves, rows, table3, probs, unknown)
             upper = rows.score * rows.weight * PRE_FACTOR**rows.pre
             order = np.argsort(-upper, kind="stable").astype(np.int64)
-            no_skip = np.zeros((2, n), dtype=np.bool_)
-            pre_key, pre_row = pre_index(
-                rows.direction, rows.line, rows.start, rows.length, rows.codes, n
-            )
-            self._pre = (pre_key, pre_row)
-            best, _, real, _, table_real = move_values(
-                tile_sq,
-                tile_lt,
-                tile_n,
-                stamp,
+            self._pre = pre_index(rows.direction, rows.line, rows.start, rows.length, rows.codes, n)
+            tiles = (tile_sq, tile_lt, tile_n, stamp)
+            best, _, real, _, table_real = play_values(
+                tiles,
                 leave_idx,
                 haves,
                 lvals,
                 order,
                 upper,
-                rows.direction,
-                rows.line,
-                rows.start,
-                rows.length,
-                rows.codes,
-                rows.score,
-                rows.pre,
-                rows.weight,
-                rows.kind,
-                rows.need_letter,
-                rows.need_count,
-                rows.need_k,
-                rows.foot,
-                pre_key,
-                pre_row,
+                rows,
+                self._pre,
                 table3,
                 probs,
                 unknown,
-                LOG_FACT,
                 n,
-                no_skip,
+                np.zeros((2, n), dtype=np.bool_),
             )
             win = window_products(self.bl.cells, kit.wm, t_hand)
             squares = n * n
@@ -511,20 +464,7 @@ class ProspectPlayer:
         """The ``count`` rows of most value against ``have``."""
         if len(rows) <= count:
             return rows
-        vals = leave_values(
-            have[None, :],
-            rows.need_letter,
-            rows.need_count,
-            rows.need_k,
-            rows.score,
-            rows.pre,
-            rows.weight,
-            rows.kind,
-            table3,
-            self.kit.probs,
-            unknown,
-            LOG_FACT,
-        )[0]
+        vals = row_values(have[None, :], rows, table3, self.kit.probs, unknown)[0]
         return take(rows, np.argsort(-vals, kind="stable")[:count])
 
     def _placed(self, play: Play) -> int:
@@ -616,51 +556,20 @@ class ProspectPlayer:
         have2 = (leave + vis)[None, :]
         if len(meta2):
             r2 = rows_from_search(meta2, codes2, n, with_foot=False)
-            new_best = float(
-                leave_values(
-                    have2,
-                    r2.need_letter,
-                    r2.need_count,
-                    r2.need_k,
-                    r2.score,
-                    r2.pre,
-                    r2.weight,
-                    r2.kind,
-                    table3,
-                    kit.probs,
-                    unknown,
-                    LOG_FACT,
-                )[0].max()
-            )
+            new_best = float(row_values(have2, r2, table3, kit.probs, unknown)[0].max())
         sl = slice(m, m + 1)
-        old_best, _, _, _, _ = move_values(
-            tile_sq[sl],
-            tile_lt[sl],
-            tile_n[sl],
-            stamp[sl],
+        old_best, _, _, _, _ = play_values(
+            (tile_sq[sl], tile_lt[sl], tile_n[sl], stamp[sl]),
             leave_idx[sl],
             haves,
             lvals,
             order,
             upper,
-            rows.direction,
-            rows.line,
-            rows.start,
-            rows.length,
-            rows.codes,
-            rows.score,
-            rows.pre,
-            rows.weight,
-            rows.kind,
-            rows.need_letter,
-            rows.need_count,
-            rows.need_k,
-            rows.foot,
-            *self._pre,
+            rows,
+            self._pre,
             table3,
             kit.probs,
             unknown,
-            LOG_FACT,
             n,
             changed,
         )
@@ -694,20 +603,7 @@ class ProspectPlayer:
         if not len(uniq):
             return []
         haves = np.ascontiguousarray(uniq + vis[None, :])
-        vals = leave_values(
-            haves,
-            rows.need_letter,
-            rows.need_count,
-            rows.need_k,
-            rows.score,
-            rows.pre,
-            rows.weight,
-            rows.kind,
-            table3,
-            kit.probs,
-            unknown,
-            LOG_FACT,
-        )
+        vals = row_values(haves, rows, table3, kit.probs, unknown)
         best = vals.max(axis=1) if vals.shape[1] else np.zeros(len(uniq))
         out: list[tuple[Play | Discard | Stop, float, dict[str, float]]] = []
         for keep, b in zip(uniq, best, strict=True):
