@@ -353,11 +353,7 @@ class ProspectPlayer:
                 terms = self._reevaluate(
                     int(m),
                     mmeta,
-                    mcodes,
-                    tile_sq,
-                    tile_lt,
-                    tile_n,
-                    stamp,
+                    tiles,
                     leave_idx,
                     haves,
                     lvals,
@@ -523,11 +519,7 @@ class ProspectPlayer:
         self,
         m: int,
         mmeta: np.ndarray,
-        mcodes: np.ndarray,
-        tile_sq: np.ndarray,
-        tile_lt: np.ndarray,
-        tile_n: np.ndarray,
-        stamp: np.ndarray,
+        tiles: tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray],
         leave_idx: np.ndarray,
         haves: np.ndarray,
         lvals: np.ndarray,
@@ -542,6 +534,7 @@ class ProspectPlayer:
     ) -> dict[str, float]:
         kit = self.kit
         n = kit.n
+        tile_sq, tile_lt, tile_n, stamp = tiles
         post = self.board.copy()
         for t in range(int(tile_n[m])):
             post[tile_sq[m, t]] = tile_lt[m, t] + 1
