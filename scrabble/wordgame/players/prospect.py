@@ -311,6 +311,7 @@ class ProspectPlayer:
             order = np.argsort(-upper, kind="stable").astype(np.int64)
             self._pre = pre_index(rows.direction, rows.line, rows.start, rows.length, rows.codes, n)
             tiles = (tile_sq, tile_lt, tile_n, stamp)
+            skip_none = np.zeros((2, n), dtype=np.bool_)  # every prospect row counts
             best, _, real, _, table_real = play_values(
                 tiles,
                 leave_idx,
@@ -324,7 +325,7 @@ class ProspectPlayer:
                 probs,
                 unknown,
                 n,
-                np.zeros((2, n), dtype=np.bool_),
+                skip_none,
             )
             win = window_products(self.bl.cells, kit.wm, t_hand)
             squares = n * n
