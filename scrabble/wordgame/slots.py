@@ -52,6 +52,22 @@ def _window(cells, cmask, wm, d, r, s, empties):
     return c, prod, tiles
 
 
+@njit(cache=True, inline="always")
+def word_fits(matrix, w, cells, cmask, start, length):
+    """Whether word ``w`` of the bank's ``matrix`` fits the window of this line
+    from ``start``: its letters agree with the board tiles and each empty
+    square's cross-check allows its letter."""
+    for i in range(length):
+        c = start + i
+        lt = matrix[w, i]
+        if cells[c] != 0:
+            if (cells[c] & 31) != lt:
+                return False
+        elif (np.int64(cmask[c]) >> (lt - 1)) & 1 == 0:
+            return False
+    return True
+
+
 @njit(cache=True)
 def slot_windows(cells, cmask, wm, t, empty_board, lm):
     """Rows (start, length, line, direction, potential) of every slot window;
@@ -99,18 +115,7 @@ def slot_family(cells, cmask, cross, lm, wm, values, matrix, offsets, start, len
             mult *= wm[c]
     f = 0
     for w in range(lo, hi):
-        ok = True
-        for i in range(length):
-            c = start + i
-            lt = matrix[w, i]
-            if cells[c] != 0:
-                if (cells[c] & 31) != lt:
-                    ok = False
-                    break
-            elif (np.int64(cmask[c]) >> (lt - 1)) & 1 == 0:
-                ok = False
-                break
-        if not ok:
+        if not word_fits(matrix, w, cells, cmask, start, length):
             continue
         main = 0
         xs = 0

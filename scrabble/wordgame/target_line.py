@@ -24,6 +24,7 @@ from scrabble.wordgame.chance import LOG_FACT, p_cover
 from scrabble.wordgame.kit import Kit
 from scrabble.wordgame.lines import BoardLines
 from scrabble.wordgame.rows import LETTER, NEW, PRE, TABLE, Rows, empty_rows, make_rows
+from scrabble.wordgame.slots import word_fits
 from scrabble.wordgame.trie_walk import child, is_terminal
 from scrabble.wordgame.wordbank import bank_for
 
@@ -116,22 +117,12 @@ def build_table(
             if mult < min_mult:
                 continue
             for w in range(lo, hi):
-                ok = True
-                for i in range(ln):
-                    c = s + i
-                    lt = matrix[w, i]
-                    if cells[c] != 0:
-                        if (cells[c] & 31) != lt:
-                            ok = False
-                            break
-                    elif (np.int64(cmask[c]) >> (lt - 1)) & 1 == 0:
-                        ok = False
-                        break
-                if not ok:
+                if not word_fits(matrix, w, cells, cmask, s, ln):
                     continue
                 for i in range(ln):
                     word[s + i] = matrix[w, i]
                 # every run of board and pre-placed letters must be a word
+                ok = True
                 c = s
                 while c < s + ln and ok:
                     if kind[c] == 1:
