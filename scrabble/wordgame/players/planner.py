@@ -159,17 +159,14 @@ class PlannerPlayer(ProspectPlayer):
         self.others: list[tuple[Slot, float]] = []
 
     # -- slots ---------------------------------------------------------------
-    def _slot(self, row: np.ndarray) -> Slot:
-        kit = self.kit
-        bl = self.bl
-        d, r, s, ln = int(row[W_DIR]), int(row[W_LINE]), int(row[W_START]), int(row[W_LEN])
-        signature = bl.cells[d, r].tobytes() + bl.cmask[d, r].tobytes()
-        key = (d, r, s, ln, signature)
-        slot = self.families.get(key)
-        if slot is not None:
-            return slot
-        needs, scores = slot_family(
-            bl.cells[d, r],
+    def _family(
+        self, cells: np.ndarray, d: int, r: int, s: int, ln: int
+    ) -> tuple[np.ndarray, np.ndarray]:
+        """``slot_family`` of the window (d, r, s, ln) with ``cells`` as its
+        line's tiles (the board's, or with a letter pre-placed)."""
+        bl, kit = self.bl, self.kit
+        found: tuple[np.ndarray, np.ndarray] = slot_family(
+            cells,
             bl.cmask[d, r],
             bl.cross[d, r],
             kit.lm[d, r].astype(np.int64),
@@ -181,6 +178,18 @@ class PlannerPlayer(ProspectPlayer):
             ln,
             self.hash_keys,
         )
+        return found
+
+    def _slot(self, row: np.ndarray) -> Slot:
+        kit = self.kit
+        bl = self.bl
+        d, r, s, ln = int(row[W_DIR]), int(row[W_LINE]), int(row[W_START]), int(row[W_LEN])
+        signature = bl.cells[d, r].tobytes() + bl.cmask[d, r].tobytes()
+        key = (d, r, s, ln, signature)
+        slot = self.families.get(key)
+        if slot is not None:
+            return slot
+        needs, scores = self._family(bl.cells[d, r], d, r, s, ln)
         n = kit.n
         foot = np.zeros(FOOT_WORDS, dtype=np.uint64)
         new = []
@@ -265,7 +274,6 @@ class PlannerPlayer(ProspectPlayer):
 
     def _anchor_family(self, d: int, r: int, s: int, q: int, letter: int, ln: int) -> Slot | None:
         """The slot an empty window becomes with ``letter`` on square q."""
-        kit = self.kit
         bl = self.bl
         signature = bl.cells[d, r].tobytes() + bl.cmask[d, r].tobytes()
         key = (d, r, s * 64 + q, 1000 * ln + letter, signature)
@@ -273,19 +281,7 @@ class PlannerPlayer(ProspectPlayer):
         if slot is None:
             cells = bl.cells[d, r].copy()
             cells[q] = letter + 1
-            needs, scores = slot_family(
-                cells,
-                bl.cmask[d, r],
-                bl.cross[d, r],
-                kit.lm[d, r].astype(np.int64),
-                kit.wm[d, r].astype(np.int64),
-                kit.values.astype(np.int64),
-                self.matrix,
-                self.offsets,
-                s,
-                ln,
-                self.hash_keys,
-            )
+            needs, scores = self._family(cells, d, r, s, ln)
             row = np.zeros(5, dtype=np.int64)
             row[W_DIR], row[W_LINE], row[W_START], row[W_LEN] = d, r, s, ln
             slot = Slot(d, r, s, ln, 0, needs, scores)
