@@ -339,7 +339,7 @@ def play_values(
     skip_line: np.ndarray,
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """``move_values`` of the plays ``tiles`` (squares, letters, counts,
-    stamps: ``rows.play_tiles``) against ``rows``, ``pre`` their
+    stamps: ``rows.play_tiles``) against ``rows``; ``pre`` is the rows'
     ``pre_index``."""
     tile_sq, tile_lt, tile_n, stamp = tiles
     found: tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray] = move_values(
