@@ -282,8 +282,6 @@ class PlannerPlayer(ProspectPlayer):
             cells = bl.cells[d, r].copy()
             cells[q] = letter + 1
             needs, scores = self._family(cells, d, r, s, ln)
-            row = np.zeros(5, dtype=np.int64)
-            row[W_DIR], row[W_LINE], row[W_START], row[W_LEN] = d, r, s, ln
             slot = Slot(d, r, s, ln, 0, needs, scores)
             self.families[key] = slot
         return slot if len(slot.scores) else None
