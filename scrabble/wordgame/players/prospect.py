@@ -45,6 +45,7 @@ from scrabble.wordgame.referee import GameSetup, TurnView
 from scrabble.wordgame.rows import (
     Rows,
     concat,
+    in_hand,
     play_tiles,
     rows_from_search,
     take,
@@ -598,6 +599,11 @@ class ProspectPlayer:
             return []
         haves = np.ascontiguousarray(uniq + vis[None, :])
         vals = row_values(haves, rows, table3, kit.probs, unknown)
+        if len(rows):
+            # a play the kept hand makes now is no reason to discard: waiting
+            # for it only costs D, and its row carries none of the waste and
+            # place terms the same play made now is charged
+            vals[in_hand(uniq, rows)] = 0.0
         best = vals.max(axis=1) if vals.shape[1] else np.zeros(len(uniq))
         out: list[tuple[Play | Discard | Stop, float, dict[str, float]]] = []
         for keep, b in zip(uniq, best, strict=True):

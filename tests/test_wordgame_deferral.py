@@ -1,0 +1,81 @@
+"""A play the hand makes now is not a reason to discard (seed 681's loop).
+
+At turn 100 of seed 681 (16 x 16, T 7, D 3) the hand FHCISAU makes FIASCHI
+down column 0 through the board's I, for 342. Each discard of a spare tile
+kept those letters, and a discard was valued -D plus the best prospect of the
+hand it keeps: FIASCHI itself, certain, at its full score, none of the waste
+and place terms the same play made now is charged. So the player discarded
+U, then the next spare tile, for 170 turns (110 discards, 1,194 points
+against greedy's 1,322) and played FIASCHI at the very end.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from scrabble.position import parse_board
+from scrabble.wordgame import cases
+from scrabble.wordgame.actions import Discard, Play
+from scrabble.wordgame.lexicons import load_lexicon
+from scrabble.wordgame.players.planner import PlannerConfig, PlannerPlayer
+from scrabble.wordgame.players.prospect import ProspectConfig, ProspectPlayer
+from scrabble.wordgame.referee import Referee, TurnView
+
+BOARD_AT_TURN_100 = [
+    "......HATER.....",
+    "...CORER.NE.....",
+    "....PETS........",
+    "..BITTS.........",
+    "..A.I...........",
+    "INTRON..........",
+    "..TEN...........",
+    "...ES...........",
+    "..US............",
+    "..N.............",
+    *["." * 16] * 6,
+]
+TURN_100 = TurnView(elapsed_ms=0, score=428, queue_left=129, hand="FHCISAU", visible="")
+FIASCHI = Play(row=4, col=0, horizontal=False, word="FIASCHI")
+
+
+@pytest.fixture(scope="module")
+def enable():
+    return load_lexicon("enable")
+
+
+@pytest.fixture(scope="module")
+def seed_681(enable):
+    return cases.generate(681, cases.letter_probabilities(enable.words))
+
+
+def chooser_for(player: str, enable, case) -> PlannerPlayer | ProspectPlayer:
+    chooser: PlannerPlayer | ProspectPlayer
+    if player == "planner":
+        chooser = PlannerPlayer(enable, True, PlannerConfig(fixed_share=0.3))
+    else:
+        chooser = ProspectPlayer(enable, True, ProspectConfig(fixed_share=0.3))
+    chooser.start(Referee(case, enable.contains).setup())
+    chooser.set_board(parse_board(BOARD_AT_TURN_100, chooser.kit.rules))
+    return chooser
+
+
+@pytest.mark.parametrize("player", ["planner", "prospect"])
+def test_no_discard_counts_the_play_its_kept_hand_makes_now(enable, seed_681, player) -> None:
+    choice = chooser_for(player, enable, seed_681).decide(TURN_100)
+
+    assert isinstance(choice.action, Play)
+    discards = [(v, terms) for a, v, terms in choice.alternatives if isinstance(a, Discard)]
+    assert discards
+    for value, terms in discards:
+        # what a discard keeps may be worth waiting for (a chance below 1),
+        # never at the full score of the play it could have made at once
+        assert terms["prospect"] < 342
+        assert value < choice.value
+
+
+def test_the_planner_makes_the_play_in_hand(enable, seed_681) -> None:
+    choice = chooser_for("planner", enable, seed_681).decide(TURN_100)
+
+    assert choice.action == FIASCHI
+    assert choice.terms["score"] == 342
+
