@@ -1,4 +1,4 @@
-"""A play the hand makes now is not a reason to discard (seed 681's loop).
+"""A play in hand is made, not waited for again (seeds 681 and 543).
 
 At turn 100 of seed 681 (16 x 16, T 7, D 3) the hand FHCISAU makes FIASCHI
 down column 0 through the board's I, for 342. Each discard of a spare tile
@@ -79,3 +79,30 @@ def test_the_planner_makes_the_play_in_hand(enable, seed_681) -> None:
     assert choice.action == FIASCHI
     assert choice.terms["score"] == 342
 
+
+# Seed 543 (20 x 20, T 6, D 3) at turn 70: WHACKED across row 7 through the
+# board's E, for 1,800. A hunt for the slot is valued at its members' scores;
+# the same play made now pays the waste and place terms (about 100 here), so
+# discarding the A to draw another looked better than playing, every time an
+# A came back (it played WHACKED 50 turns later, with the same hand).
+BOARD_543 = [
+    *["." * 20] * 7,
+    "." * 16 + "E...",
+    "." * 16 + "N...",
+    "." * 16 + "G...",
+    "." * 16 + "SENE",
+    *["." * 20] * 9,
+]
+TURN_543 = TurnView(elapsed_ms=0, score=-180, queue_left=316, hand="KHWCDA", visible="")
+
+
+def test_a_hunt_is_priced_as_the_play_in_hand_so_the_play_is_made(enable) -> None:
+    case = cases.generate(543, cases.letter_probabilities(enable.words))
+    chooser = PlannerPlayer(enable, True, PlannerConfig(fixed_share=0.3))
+    chooser.start(Referee(case, enable.contains).setup())
+    chooser.set_board(parse_board(BOARD_543, chooser.kit.rules))
+
+    choice = chooser.decide(TURN_543)
+
+    assert choice.action == Play(row=7, col=11, horizontal=True, word="WHACKED")
+    assert choice.terms["score"] == 1800

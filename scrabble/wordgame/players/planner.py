@@ -32,6 +32,7 @@ import numpy as np
 from scrabble.wordgame.actions import Discard, Play, Stop
 from scrabble.wordgame.chance import LOG_FACT
 from scrabble.wordgame.lexicons import PlayerLexicon
+from scrabble.wordgame.places import place_value
 from scrabble.wordgame.players.prospect import ProspectConfig, ProspectPlayer
 from scrabble.wordgame.referee import GameSetup, TurnView
 from scrabble.wordgame.rows import FOOT_WORDS
@@ -49,6 +50,7 @@ from scrabble.wordgame.slots import (
     slot_family,
     slot_windows,
 )
+from scrabble.wordgame.value import waste_penalties, window_products
 from scrabble.wordgame.wordbank import bank_for
 
 
@@ -157,6 +159,7 @@ class PlannerPlayer(ProspectPlayer):
         self.plan_table: tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray] | None = None
         self.others_best = 0.0
         self.others: list[tuple[Slot, float]] = []
+        self._charges: dict[tuple[float, ...], float] = {}
 
     # -- slots ---------------------------------------------------------------
     def _family(
@@ -392,8 +395,11 @@ class PlannerPlayer(ProspectPlayer):
             candidates.append(current)
         radix, draws = self._radix(hand)
         scored = []
+        decay = min(1.0, (turn.queue_left + len(turn.hand)) / (cfg.late * kit.n * kit.n))
+        win = window_products(self.bl.cells, kit.wm, t)
         for sl in candidates:
-            table = self._ev_table(sl.needs, sl.scores, hand, radix, draws)
+            scores = np.maximum(0.0, sl.scores - self._slot_charge(sl, decay, win))
+            table = self._ev_table(sl.needs, scores, hand, radix, draws)
             scored.append((sl, float(table[2].max()), table))
         if not scored:
             self._lose_target()
@@ -433,6 +439,39 @@ class PlannerPlayer(ProspectPlayer):
                 ev = self._hunt_value(np.minimum(p1, 1.0), joint, draws)
                 self.plan_table = (p1, s1, ev, chosen[2][3])
         self.others_best = max((v for sl, v in fresh if sl is not self.target), default=0.0)
+
+    def _slot_charge(self, sl: Slot, decay: float, win: np.ndarray) -> float:
+        """What the slot's play will be charged when it is made, as a play made
+        now is: the waste penalty (the same for every member, which covers the
+        same squares) and the place value it takes from the board (its squares
+        filled with E, the commonest letter). Uncharged, a hunt was worth more
+        than the same play in hand, so a needed tile was discarded to be drawn
+        again (seed 543: WHACKED in hand, played 50 turns later)."""
+        cfg = self.pconfig
+        kit = self.kit
+        key = (*sl.key, int(np.count_nonzero(self.board)), round(decay, 3))
+        cached = self._charges.get(key)
+        if cached is not None:
+            return cached
+        squares = np.array(sl.new_squares, dtype=np.int64)
+        pen = waste_penalties(
+            squares[None, :],
+            np.array([len(squares)], dtype=np.int64),
+            self.wm_flat,
+            win,
+            cfg.waste_weight * decay,
+            cfg.per_tile,
+        )
+        charge = float(pen[0])
+        if cfg.use_phi:
+            filled = self.board.copy()
+            filled[squares] = 5  # E
+            after = place_value(kit.lines(filled).cells, kit.wm, self.place_s, kit.setup.t)
+            charge += cfg.phi_weight * (self.phi - after)
+        if len(self._charges) > 4096:
+            self._charges.clear()
+        self._charges[key] = charge
+        return charge
 
     def _lose_target(self) -> None:
         if self.target is not None:
