@@ -48,20 +48,21 @@ def seed_681(enable):
     return cases.generate(681, cases.letter_probabilities(enable.words))
 
 
-def chooser_for(player: str, enable, case) -> PlannerPlayer | ProspectPlayer:
+def chooser_for(player: str, enable, case, board: list[str]) -> PlannerPlayer | ProspectPlayer:
+    """A player (fixed effort) in the middle of ``case``, on ``board``."""
     chooser: PlannerPlayer | ProspectPlayer
     if player == "planner":
         chooser = PlannerPlayer(enable, True, PlannerConfig(fixed_share=0.3))
     else:
         chooser = ProspectPlayer(enable, True, ProspectConfig(fixed_share=0.3))
     chooser.start(Referee(case, enable.contains).setup())
-    chooser.set_board(parse_board(BOARD_AT_TURN_100, chooser.kit.rules))
+    chooser.set_board(parse_board(board, chooser.kit.rules))
     return chooser
 
 
 @pytest.mark.parametrize("player", ["planner", "prospect"])
 def test_no_discard_counts_the_play_its_kept_hand_makes_now(enable, seed_681, player) -> None:
-    choice = chooser_for(player, enable, seed_681).decide(TURN_100)
+    choice = chooser_for(player, enable, seed_681, BOARD_AT_TURN_100).decide(TURN_100)
 
     assert isinstance(choice.action, Play)
     discards = [(v, terms) for a, v, terms in choice.alternatives if isinstance(a, Discard)]
@@ -74,7 +75,7 @@ def test_no_discard_counts_the_play_its_kept_hand_makes_now(enable, seed_681, pl
 
 
 def test_the_planner_makes_the_play_in_hand(enable, seed_681) -> None:
-    choice = chooser_for("planner", enable, seed_681).decide(TURN_100)
+    choice = chooser_for("planner", enable, seed_681, BOARD_AT_TURN_100).decide(TURN_100)
 
     assert choice.action == FIASCHI
     assert choice.terms["score"] == 342
@@ -98,11 +99,7 @@ TURN_543 = TurnView(elapsed_ms=0, score=-180, queue_left=316, hand="KHWCDA", vis
 
 def test_a_hunt_is_priced_as_the_play_in_hand_so_the_play_is_made(enable) -> None:
     case = cases.generate(543, cases.letter_probabilities(enable.words))
-    chooser = PlannerPlayer(enable, True, PlannerConfig(fixed_share=0.3))
-    chooser.start(Referee(case, enable.contains).setup())
-    chooser.set_board(parse_board(BOARD_543, chooser.kit.rules))
-
-    choice = chooser.decide(TURN_543)
+    choice = chooser_for("planner", enable, case, BOARD_543).decide(TURN_543)
 
     assert choice.action == Play(row=7, col=11, horizontal=True, word="WHACKED")
     assert choice.terms["score"] == 1800

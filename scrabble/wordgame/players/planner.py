@@ -395,10 +395,10 @@ class PlannerPlayer(ProspectPlayer):
             candidates.append(current)
         radix, draws = self._radix(hand)
         scored = []
-        decay = min(1.0, (turn.queue_left + len(turn.hand)) / (cfg.late * kit.n * kit.n))
+        weight = self._waste_weight(turn.queue_left + len(turn.hand))
         win = window_products(self.bl.cells, kit.wm, t)
         for sl in candidates:
-            scores = np.maximum(0.0, sl.scores - self._slot_charge(sl, decay, win))
+            scores = np.maximum(0.0, sl.scores - self._slot_charge(sl, weight, win))
             table = self._ev_table(sl.needs, scores, hand, radix, draws)
             scored.append((sl, float(table[2].max()), table))
         if not scored:
@@ -440,7 +440,7 @@ class PlannerPlayer(ProspectPlayer):
                 self.plan_table = (p1, s1, ev, chosen[2][3])
         self.others_best = max((v for sl, v in fresh if sl is not self.target), default=0.0)
 
-    def _slot_charge(self, sl: Slot, decay: float, win: np.ndarray) -> float:
+    def _slot_charge(self, sl: Slot, waste_weight: float, win: np.ndarray) -> float:
         """What the slot's play will be charged when it is made, as a play made
         now is: the waste penalty (the same for every member, which covers the
         same squares) and the place value it takes from the board (its squares
@@ -449,7 +449,7 @@ class PlannerPlayer(ProspectPlayer):
         again (seed 543: WHACKED in hand, played 50 turns later)."""
         cfg = self.pconfig
         kit = self.kit
-        key = (*sl.key, int(np.count_nonzero(self.board)), round(decay, 3))
+        key = (*sl.key, int(np.count_nonzero(self.board)), round(waste_weight, 3))
         cached = self._charges.get(key)
         if cached is not None:
             return cached
@@ -459,13 +459,13 @@ class PlannerPlayer(ProspectPlayer):
             np.array([len(squares)], dtype=np.int64),
             self.wm_flat,
             win,
-            cfg.waste_weight * decay,
+            waste_weight,
             cfg.per_tile,
         )
         charge = float(pen[0])
         if cfg.use_phi:
             filled = self.board.copy()
-            filled[squares] = 5  # E
+            filled[squares] = ord("E") - ord("A") + 1  # cell codes: A = 1
             after = place_value(kit.lines(filled).cells, kit.wm, self.place_s, kit.setup.t)
             charge += cfg.phi_weight * (self.phi - after)
         if len(self._charges) > 4096:

@@ -329,10 +329,8 @@ class ProspectPlayer:
                 skip_none,
             )
             win = window_products(self.bl.cells, kit.wm, t_hand)
-            squares = n * n
-            decay = min(1.0, tiles_left / (cfg.late * squares))
             pen = waste_penalties(
-                tile_sq, tile_n, self.wm_flat, win, cfg.waste_weight * decay, cfg.per_tile
+                tile_sq, tile_n, self.wm_flat, win, self._waste_weight(tiles_left), cfg.per_tile
             )
             score = mmeta[:, META_SCORE].astype(np.float64)
             plan = self._plan_moves(leaves, stamp, tile_sq, tile_lt, tile_n)
@@ -573,6 +571,12 @@ class ProspectPlayer:
             phi2 = place_value(bl2.cells, kit.wm, self.place_s, kit.setup.t)
             terms["place"] = self.config.phi_weight * (phi2 - self.phi)
         return terms
+
+    def _waste_weight(self, tiles_left: int) -> float:
+        """Points per unit of win(c) a wasted square costs: the full weight,
+        fading linearly over the last ``late`` share of the tiles."""
+        cfg = self.config
+        return cfg.waste_weight * min(1.0, tiles_left / (cfg.late * self.kit.n * self.kit.n))
 
     def _discards(
         self,
