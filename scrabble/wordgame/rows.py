@@ -249,13 +249,19 @@ def play_tiles(direction, line, start, length, codes, n):
     return tile_sq, tile_lt, tile_n, stamp, used
 
 
-def in_hand(keeps: np.ndarray, rows: Rows) -> np.ndarray:
-    """(K, R): whether row r is a play that hand k (26 counts) makes now: an
-    ordinary prospect, nothing pre-placed, every new letter held."""
+def need_counts(rows: Rows) -> np.ndarray:
+    """(R, 26): each row's new letters as counts."""
     need = np.zeros((len(rows), 26), dtype=np.int64)
     for j in range(rows.need_letter.shape[1]):
         live = np.nonzero(j < rows.need_k)[0]
         np.add.at(need, (live, rows.need_letter[live, j]), rows.need_count[live, j])
+    return need
+
+
+def in_hand(keeps: np.ndarray, rows: Rows, needs: np.ndarray) -> np.ndarray:
+    """(K, R): whether row r (``needs``: its ``need_counts``) is a play that
+    hand k (26 counts) makes now: an ordinary prospect, nothing pre-placed,
+    every new letter held."""
     ordinary = (rows.kind == PROSPECT) & (rows.pre == 0)
-    held = (need[None, :, :] <= keeps[:, None, :]).all(axis=2)
+    held = (needs[None, :, :] <= keeps[:, None, :]).all(axis=2)
     return np.asarray(held & ordinary[None, :])

@@ -32,7 +32,6 @@ import numpy as np
 from scrabble.wordgame.actions import Discard, Play, Stop
 from scrabble.wordgame.chance import LOG_FACT
 from scrabble.wordgame.lexicons import PlayerLexicon
-from scrabble.wordgame.places import place_value
 from scrabble.wordgame.players.prospect import ProspectConfig, ProspectPlayer
 from scrabble.wordgame.referee import GameSetup, TurnView
 from scrabble.wordgame.rows import FOOT_WORDS
@@ -50,7 +49,7 @@ from scrabble.wordgame.slots import (
     slot_family,
     slot_windows,
 )
-from scrabble.wordgame.value import waste_penalties, window_products
+from scrabble.wordgame.value import waste_penalties
 from scrabble.wordgame.wordbank import bank_for
 
 
@@ -396,9 +395,8 @@ class PlannerPlayer(ProspectPlayer):
         radix, draws = self._radix(hand)
         scored = []
         weight = self._waste_weight(turn.queue_left + len(turn.hand))
-        win = window_products(self.bl.cells, kit.wm, t)
         for sl in candidates:
-            scores = np.maximum(0.0, sl.scores - self._slot_charge(sl, weight, win))
+            scores = np.maximum(0.0, sl.scores - self._slot_charge(sl, weight))
             table = self._ev_table(sl.needs, scores, hand, radix, draws)
             scored.append((sl, float(table[2].max()), table))
         if not scored:
@@ -440,7 +438,7 @@ class PlannerPlayer(ProspectPlayer):
                 self.plan_table = (p1, s1, ev, chosen[2][3])
         self.others_best = max((v for sl, v in fresh if sl is not self.target), default=0.0)
 
-    def _slot_charge(self, sl: Slot, waste_weight: float, win: np.ndarray) -> float:
+    def _slot_charge(self, sl: Slot, waste_weight: float) -> float:
         """What the slot's play will be charged when it is made, as a play made
         now is: the waste penalty (the same for every member, which covers the
         same squares) and the place value it takes from the board (its squares
@@ -458,7 +456,7 @@ class PlannerPlayer(ProspectPlayer):
             squares[None, :],
             np.array([len(squares)], dtype=np.int64),
             self.wm_flat,
-            win,
+            self.win,
             waste_weight,
             cfg.per_tile,
         )
@@ -466,8 +464,7 @@ class PlannerPlayer(ProspectPlayer):
         if cfg.use_phi:
             filled = self.board.copy()
             filled[squares] = ord("E") - ord("A") + 1  # cell codes: A = 1
-            after = place_value(kit.lines(filled).cells, kit.wm, self.place_s, kit.setup.t)
-            charge += cfg.phi_weight * (self.phi - after)
+            charge += cfg.phi_weight * (self.phi - self.place_value(kit.lines(filled).cells))
         if len(self._charges) > 4096:
             self._charges.clear()
         self._charges[key] = charge

@@ -46,6 +46,7 @@ from scrabble.wordgame.rows import (
     Rows,
     concat,
     in_hand,
+    need_counts,
     play_tiles,
     rows_from_search,
     take,
@@ -119,11 +120,10 @@ class ProspectPlayer:
         self.kit = Kit(setup, self.lexicon)
         n = setup.n
         self.board = np.zeros(n * n, dtype=np.uint8)
-        self.bl: BoardLines = self.kit.lines(self.board)
         self.clock = Clock(n * n, self.config.budget_ms)
         self.place_s = place_table(self.lexicon, setup.t, self.kit.probs, self.kit.values)
-        self.phi = 0.0
         self.wm_flat = self.kit.rules.word_mult.astype(np.int64)
+        self._derive()
         # share of the full effort (wild lines, plays searched again) a turn can
         # afford: steered by how the last turns' time compared with their share
         self.effort = 1.0
@@ -165,8 +165,7 @@ class ProspectPlayer:
     def set_board(self, board: np.ndarray) -> None:
         """Take over a board (cell codes 0/1..26, row-major): the API's state."""
         self.board = np.ascontiguousarray(board, dtype=np.uint8).copy()
-        self.bl = self.kit.lines(self.board)
-        self.phi = place_value(self.bl.cells, self.kit.wm, self.place_s, self.kit.setup.t)
+        self._derive()
 
     def _apply(self, play: Play) -> None:
         n = self.kit.n
@@ -174,8 +173,18 @@ class ProspectPlayer:
             r, c = (play.row, play.col + k) if play.horizontal else (play.row + k, play.col)
             if self.board[r * n + c] == 0:
                 self.board[r * n + c] = ord(ch) - 64
-        self.bl = self.kit.lines(self.board)
-        self.phi = place_value(self.bl.cells, self.kit.wm, self.place_s, self.kit.setup.t)
+        self._derive()
+
+    def _derive(self) -> None:
+        """What follows from the board, computed once each time it changes:
+        its lines, its place value Phi and the window products win(c)."""
+        self.bl: BoardLines = self.kit.lines(self.board)
+        self.phi = self.place_value(self.bl.cells)
+        self.win = window_products(self.bl.cells, self.kit.wm, self.kit.setup.t)
+
+    def place_value(self, cells: np.ndarray) -> float:
+        """Phi of a board given as its (2, n, n) line cells."""
+        return float(place_value(cells, self.kit.wm, self.place_s, self.kit.setup.t))
 
     def line_potential(self) -> np.ndarray:
         """(2, n): product of the line's T largest empty word multipliers."""
@@ -214,7 +223,6 @@ class ProspectPlayer:
         cfg = self.config
         kit = self.kit
         n = kit.n
-        t_hand = kit.setup.t
         self.counts["turns"] += 1
         hand = counts26(turn.hand)
         vis = counts26(turn.visible)
@@ -328,9 +336,13 @@ class ProspectPlayer:
                 n,
                 skip_none,
             )
-            win = window_products(self.bl.cells, kit.wm, t_hand)
             pen = waste_penalties(
-                tile_sq, tile_n, self.wm_flat, win, self._waste_weight(tiles_left), cfg.per_tile
+                tile_sq,
+                tile_n,
+                self.wm_flat,
+                self.win,
+                self._waste_weight(tiles_left),
+                cfg.per_tile,
             )
             score = mmeta[:, META_SCORE].astype(np.float64)
             plan = self._plan_moves(leaves, stamp, tile_sq, tile_lt, tile_n)
@@ -568,7 +580,7 @@ class ProspectPlayer:
         )
         terms = {"prospect": max(new_best, float(old_best[0]))}
         if self.config.use_phi:
-            phi2 = place_value(bl2.cells, kit.wm, self.place_s, kit.setup.t)
+            phi2 = self.place_value(bl2.cells)
             terms["place"] = self.config.phi_weight * (phi2 - self.phi)
         return terms
 
@@ -591,12 +603,9 @@ class ProspectPlayer:
         kit = self.kit
         upper = rows.score * rows.weight * PRE_FACTOR**rows.pre
         cand = np.argsort(-upper, kind="stable")[: cfg.keeps]
+        needs = need_counts(rows)
         keeps = [np.zeros(26, dtype=np.int64), *self._plan_keeps(hand)]
-        for r in cand:
-            need = np.zeros(26, dtype=np.int64)
-            for j in range(int(rows.need_k[r])):
-                need[rows.need_letter[r, j]] = rows.need_count[r, j]
-            keeps.append(np.minimum(hand, need))
+        keeps.extend(np.minimum(hand[None, :], needs[cand]))
         uniq = np.unique(np.stack(keeps), axis=0)
         uniq = uniq[(uniq.sum(axis=1) < hand.sum())]  # discard at least one tile
         if not len(uniq):
@@ -607,7 +616,7 @@ class ProspectPlayer:
             # a play the kept hand makes now is no reason to discard: waiting
             # for it only costs D, and its row carries none of the waste and
             # place terms the same play made now is charged
-            vals[in_hand(uniq, rows)] = 0.0
+            vals[in_hand(uniq, rows, needs)] = 0.0
         best = vals.max(axis=1) if vals.shape[1] else np.zeros(len(uniq))
         out: list[tuple[Play | Discard | Stop, float, dict[str, float]]] = []
         for keep, b in zip(uniq, best, strict=True):
