@@ -25,6 +25,7 @@ LETTER = 31
 FOOT_WORDS = 7  # 7 x 64 bits >= 400 squares
 MAX_NEED = 9
 PROSPECT, SETUP, TABLE = 0, 1, 2
+PRE_FACTOR = 0.6  # the write-up's discount per pre-placed letter still to place
 FIELDS = (
     "direction",
     "line",

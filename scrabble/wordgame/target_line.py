@@ -9,7 +9,7 @@ T of the empty squares take new tiles; the rest (at most five; at least one
 when the window holds no board tile, for the through rule) are pre-placed,
 chosen among the squares whose multipliers matter least, and every run of
 pre-placed and board letters must itself be a word. An entry's value at a
-turn is score x 0.6^(pre-placed letters) x P(its new letters arrive); the
+turn is score x PRE_FACTOR^(pre-placed letters) x P(its new letters arrive); the
 best are used as setup rows. The table is rebuilt only when its line changes.
 """
 
@@ -23,7 +23,16 @@ from numba import njit
 from scrabble.wordgame.chance import LOG_FACT, p_cover
 from scrabble.wordgame.kit import Kit
 from scrabble.wordgame.lines import BoardLines
-from scrabble.wordgame.rows import LETTER, NEW, PRE, TABLE, Rows, empty_rows, make_rows
+from scrabble.wordgame.rows import (
+    LETTER,
+    NEW,
+    PRE,
+    PRE_FACTOR,
+    TABLE,
+    Rows,
+    empty_rows,
+    make_rows,
+)
 from scrabble.wordgame.slots import word_fits
 from scrabble.wordgame.trie_walk import child, is_terminal
 from scrabble.wordgame.wordbank import bank_for
@@ -334,7 +343,7 @@ class TargetLine:
             kit.probs,
             unknown,
             LOG_FACT,
-            0.6,
+            PRE_FACTOR,
             marg,
             count,
         )

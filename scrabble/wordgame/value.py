@@ -17,11 +17,9 @@ import numpy as np
 from numba import njit
 
 from scrabble.wordgame.chance import LOG_FACT, NONE, p_cover
-from scrabble.wordgame.rows import LETTER, NEW, PRE, Rows
+from scrabble.wordgame.rows import LETTER, NEW, PRE, PRE_FACTOR, TABLE, Rows
 
-PRE_FACTOR = 0.6  # the write-up's 0.6 per pre-placed letter still to place
 MAX_GENERAL_MISSING = 6  # beyond this a target-line entry counts 0 (bounds the cost)
-TABLE_KIND = 2
 
 
 @njit(cache=True, inline="always")
@@ -87,7 +85,7 @@ def leave_values(
                 probs,
                 h,
                 log_fact,
-                kind[i] == TABLE_KIND,
+                kind[i] == TABLE,
                 letters,
                 counts,
             )
@@ -285,7 +283,7 @@ def move_values(
                     probs,
                     h,
                     log_fact,
-                    kind[r] == TABLE_KIND,
+                    kind[r] == TABLE,
                     letters,
                     counts,
                 )
@@ -293,12 +291,19 @@ def move_values(
                 if v > rb:
                     rb = v
                     rr = r
-                if kind[r] == TABLE_KIND and v > tb:
+                if kind[r] == TABLE and v > tb:
                     tb = v
         real[m] = rb
         real_row[m] = rr
         table_real[m] = tb
     return best, best_row, real, real_row, table_real
+
+
+def upper_bounds(rows: Rows) -> np.ndarray:
+    """Each row's value if its missing letters surely arrived: the bound the
+    per-play walk stops on."""
+    bounds: np.ndarray = rows.score * rows.weight * PRE_FACTOR**rows.pre
+    return bounds
 
 
 def row_values(

@@ -64,10 +64,10 @@ from scrabble.wordgame.search import (
 from scrabble.wordgame.setups import SetupFinder
 from scrabble.wordgame.target_line import TargetLine
 from scrabble.wordgame.value import (
-    PRE_FACTOR,
     play_values,
     pre_index,
     row_values,
+    upper_bounds,
     waste_penalties,
     window_products,
 )
@@ -316,7 +316,7 @@ class ProspectPlayer:
             leave_idx = leave_idx.reshape(-1).astype(np.int64)
             haves = np.ascontiguousarray(uniq + vis[None, :])
             lvals = row_values(haves, rows, table3, probs, unknown)
-            upper = rows.score * rows.weight * PRE_FACTOR**rows.pre
+            upper = upper_bounds(rows)
             order = np.argsort(-upper, kind="stable").astype(np.int64)
             self._pre = pre_index(rows.direction, rows.line, rows.start, rows.length, rows.codes, n)
             tiles = (tile_sq, tile_lt, tile_n, stamp)
@@ -601,7 +601,7 @@ class ProspectPlayer:
     ) -> list[tuple[Play | Discard | Stop, float, dict[str, float]]]:
         cfg = self.config
         kit = self.kit
-        upper = rows.score * rows.weight * PRE_FACTOR**rows.pre
+        upper = upper_bounds(rows)
         cand = np.argsort(-upper, kind="stable")[: cfg.keeps]
         needs = need_counts(rows)
         keeps = [np.zeros(26, dtype=np.int64), *self._plan_keeps(hand)]
