@@ -134,6 +134,29 @@ def _interplay(tile_sq, tile_lt, tiles, d, line, start, length, codes, n, reduce
     return realized
 
 
+@njit(cache=True, inline="always")
+def _after_play(
+    m, r, tile_sq, tile_lt, tile_n, d_arr, line_arr, start_arr, len_arr, codes,
+    need_letter, need_count, need_k, have, table3, probs, h, log_fact, n, general,
+    reduce, filled, letters, counts,
+):  # fmt: skip
+    """(pre-placed squares play m fills in row r, or -1 if it spoils the row;
+    the chance of the row's letters still missing after m)."""
+    for lt in range(26):
+        reduce[lt] = 0
+    got = _interplay(
+        tile_sq[m], tile_lt[m], tile_n[m], d_arr[r], line_arr[r], start_arr[r], len_arr[r],
+        codes[r], n, reduce, filled,
+    )  # fmt: skip
+    if got < 0:
+        return got, 0.0
+    p = _probability(
+        need_letter[r], need_count[r], need_k[r], reduce, have, table3, probs, h, log_fact,
+        general, letters, counts,
+    )  # fmt: skip
+    return got, p
+
+
 @njit(cache=True)
 def move_values(
     tile_sq,
@@ -205,37 +228,13 @@ def move_values(
                 continue
             if weight[r] < 1.0:
                 continue  # a setup row the play touches: valued in the pass below
-            for lt in range(26):
-                reduce[lt] = 0
-            got = _interplay(
-                tile_sq[m],
-                tile_lt[m],
-                tile_n[m],
-                d_arr[r],
-                line_arr[r],
-                start_arr[r],
-                len_arr[r],
-                codes[r],
-                n,
-                reduce,
-                filled,
-            )
+            got, p = _after_play(
+                m, r, tile_sq, tile_lt, tile_n, d_arr, line_arr, start_arr, len_arr, codes,
+                need_letter, need_count, need_k, have, table3, probs, h, log_fact, n, False,
+                reduce, filled, letters, counts,
+            )  # fmt: skip
             if got < 0:
                 continue
-            p = _probability(
-                need_letter[r],
-                need_count[r],
-                need_k[r],
-                reduce,
-                have,
-                table3,
-                probs,
-                h,
-                log_fact,
-                False,
-                letters,
-                counts,
-            )
             v = score[r] * p
             if v > b:
                 b = v
@@ -256,37 +255,13 @@ def move_values(
                 if seen_by[r] == m:
                     continue
                 seen_by[r] = m
-                for lt in range(26):
-                    reduce[lt] = 0
-                got = _interplay(
-                    tile_sq[m],
-                    tile_lt[m],
-                    tile_n[m],
-                    d_arr[r],
-                    line_arr[r],
-                    start_arr[r],
-                    len_arr[r],
-                    codes[r],
-                    n,
-                    reduce,
-                    filled,
-                )
+                got, p = _after_play(
+                    m, r, tile_sq, tile_lt, tile_n, d_arr, line_arr, start_arr, len_arr, codes,
+                    need_letter, need_count, need_k, have, table3, probs, h, log_fact, n,
+                    kind[r] == TABLE, reduce, filled, letters, counts,
+                )  # fmt: skip
                 if got <= 0:
                     continue
-                p = _probability(
-                    need_letter[r],
-                    need_count[r],
-                    need_k[r],
-                    reduce,
-                    have,
-                    table3,
-                    probs,
-                    h,
-                    log_fact,
-                    kind[r] == TABLE,
-                    letters,
-                    counts,
-                )
                 v = score[r] * p * PRE_FACTOR ** (pre[r] - got)
                 if v > rb:
                     rb = v
