@@ -55,6 +55,15 @@ def rack_letters(rack):
     return letters
 
 
+@njit(cache=True, inline="always")
+def rack_tiles(rack):
+    """How many tiles a rack (counts per tile kind) holds."""
+    tiles = 0
+    for i in range(rack.shape[0]):
+        tiles += rack[i]
+    return tiles
+
+
 @njit(cache=True)
 def board_lines(board, size):
     """(2, n, n) lines: [ACROSS] the rows, [DOWN] the columns as rows."""

@@ -22,7 +22,7 @@ from typing import Final
 import numpy as np
 from numba import njit
 
-from scrabble.board import rack_letters
+from scrabble.board import rack_letters, rack_tiles
 from scrabble.engines.shadow import (
     ANAGRAM_CACHE,
     Anagrams,
@@ -345,14 +345,6 @@ def anchor_root(cells, anchors, line, anchor, trie, tiles):
         if left_limit > tiles - 1:
             left_limit = tiles - 1
     return root, root_start, left_limit
-
-
-@njit(cache=True)
-def rack_tiles(rack):
-    tiles = 0
-    for i in range(rack.shape[0]):
-        tiles += rack[i]
-    return tiles
 
 
 @njit(cache=True)

@@ -17,7 +17,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from scrabble.board import rack_letters
+from scrabble.board import rack_letters, rack_tiles
 from scrabble.engines.sink import ANCHORS, MOVES, NODES
 from scrabble.engines.trie import LEFT, MAX_LINE, RIGHT, lowest_letter
 from scrabble.equity.endgame_board import anchors, cross_checks
@@ -310,14 +310,6 @@ def line_moves(
             left,
             frames,
         )
-
-
-@njit(cache=True)
-def rack_tiles(rack):
-    total = 0
-    for i in range(27):
-        total += rack[i]
-    return total
 
 
 @njit(cache=True)

@@ -38,6 +38,7 @@ import numba
 import numpy as np
 from numba import njit
 
+from scrabble.board import rack_tiles
 from scrabble.equity.endgame_board import (
     LOG_FIELDS,
     LOG_ROWS,
@@ -201,14 +202,6 @@ def tt_store(tt_key, tt_value, tt_depth, tt_flag, tt_move, key, value, depth, fl
     tt_depth[slot] = depth
     tt_flag[slot] = flag
     tt_move[slot] = move
-
-
-@njit(cache=True, inline="always")
-def rack_tiles(rack):
-    total = 0
-    for i in range(27):
-        total += rack[i]
-    return total
 
 
 @njit(cache=True, inline="always")
