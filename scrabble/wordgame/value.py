@@ -24,137 +24,163 @@ MAX_GENERAL_MISSING = 6  # beyond this a target-line entry counts 0 (bounds the 
 
 @njit(cache=True, inline="always")
 def _probability(
-    need_letter, need_count, k, reduce, have, table3, probs, h, log_fact, general, letters, counts
+    need_letter,
+    need_count,
+    kinds,
+    reduce,
+    have,
+    table3,
+    probs,
+    horizon,
+    log_fact,
+    general,
+    letters,
+    counts,
 ):
-    m = 0
+    """The chance that the letters a row needs beyond ``have`` and ``reduce``
+    (what the play itself puts there) arrive within ``horizon`` draws: from
+    the turn's table up to three, exactly for target-line rows (``general``)
+    up to MAX_GENERAL_MISSING, else 0."""
+    short_kinds = 0
     total = 0
-    for j in range(k):
-        lt = need_letter[j]
-        short = need_count[j] - reduce[lt] - have[lt]
+    for need in range(kinds):
+        letter = need_letter[need]
+        short = need_count[need] - reduce[letter] - have[letter]
         if short > 0:
-            letters[m] = lt
-            counts[m] = short
-            m += 1
+            letters[short_kinds] = letter
+            counts[short_kinds] = short
+            short_kinds += 1
             total += short
     if total == 0:
         return 1.0
     if total <= 3:
         # the missing letters in ascending order, padded with NONE
-        a = letters[0]
-        b = NONE
-        c = NONE
+        first = letters[0]
+        second = NONE
+        third = NONE
         if counts[0] >= 2:
-            b = a
+            second = first
             if counts[0] == 3:
-                c = a
-            elif m > 1:
-                c = letters[1]
-        elif m > 1:
-            b = letters[1]
+                third = first
+            elif short_kinds > 1:
+                third = letters[1]
+        elif short_kinds > 1:
+            second = letters[1]
             if counts[1] == 2:
-                c = b
-            elif m > 2:
-                c = letters[2]
-        return table3[a, b, c]
+                third = second
+            elif short_kinds > 2:
+                third = letters[2]
+        return table3[first, second, third]
     if general and total <= MAX_GENERAL_MISSING:
-        return p_cover(letters, counts, m, probs, h, log_fact)
+        return p_cover(letters, counts, short_kinds, probs, horizon, log_fact)
     return 0.0
 
 
 @njit(cache=True)
 def leave_values(
-    haves, need_letter, need_count, need_k, score, pre, weight, kind, table3, probs, h, log_fact
+    haves,
+    need_letter,
+    need_count,
+    need_k,
+    score,
+    pre,
+    weight,
+    kind,
+    table3,
+    probs,
+    horizon,
+    log_fact,
 ):
     """(L, R): each row's value against each distinct hand-plus-visible."""
-    nl = haves.shape[0]
-    nr = score.shape[0]
-    out = np.zeros((nl, nr), dtype=np.float64)
+    hands = haves.shape[0]
+    row_count = score.shape[0]
+    out = np.zeros((hands, row_count), dtype=np.float64)
     reduce = np.zeros(26, dtype=np.int64)
     letters = np.empty(9, dtype=np.int64)
     counts = np.empty(9, dtype=np.int64)
-    for a in range(nl):
-        have = haves[a]
-        for i in range(nr):
-            p = _probability(
-                need_letter[i],
-                need_count[i],
-                need_k[i],
+    for hand in range(hands):
+        have = haves[hand]
+        for row in range(row_count):
+            chance = _probability(
+                need_letter[row],
+                need_count[row],
+                need_k[row],
                 reduce,
                 have,
                 table3,
                 probs,
-                h,
+                horizon,
                 log_fact,
-                kind[i] == TABLE,
+                kind[row] == TABLE,
                 letters,
                 counts,
             )
-            out[a, i] = score[i] * p * weight[i] * PRE_FACTOR ** pre[i]
+            out[hand, row] = score[row] * chance * weight[row] * PRE_FACTOR ** pre[row]
     return out
 
 
 @njit(cache=True)
-def _interplay(tile_sq, tile_lt, tiles, d, line, start, length, codes, n, reduce, filled):
+def _interplay(tile_sq, tile_lt, tiles, direction, line, start, length, codes, n, reduce, filled):
     """How a play's tiles meet a row: -1 if they spoil it, else the number of
     its pre-placed squares they fill (``reduce`` gets the new squares filled)."""
-    for j in range(length):
-        filled[j] = False
+    for offset in range(length):
+        filled[offset] = False
     realized = 0
-    for t in range(tiles):
-        sq = tile_sq[t]
-        row = sq // n
-        col = sq % n
-        along = col if d == 0 else row
-        across = row if d == 0 else col
+    for tile in range(tiles):
+        square = tile_sq[tile]
+        row = square // n
+        col = square % n
+        along = col if direction == 0 else row
+        across = row if direction == 0 else col
         if across == line and start <= along < start + length:
-            j = along - start
-            code = codes[j]
-            if code & (NEW | PRE) != 0 and (code & LETTER) - 1 == tile_lt[t]:
-                filled[j] = True
+            offset = along - start
+            code = codes[offset]
+            if code & (NEW | PRE) != 0 and (code & LETTER) - 1 == tile_lt[tile]:
+                filled[offset] = True
                 if code & PRE:
                     realized += 1
                 else:
-                    reduce[tile_lt[t]] += 1
+                    reduce[tile_lt[tile]] += 1
             else:
                 return -1
-    for t in range(tiles):
-        sq = tile_sq[t]
-        row = sq // n
-        col = sq % n
-        along = col if d == 0 else row
-        across = row if d == 0 else col
+    for tile in range(tiles):
+        square = tile_sq[tile]
+        row = square // n
+        col = square % n
+        along = col if direction == 0 else row
+        across = row if direction == 0 else col
         if across == line:
             if along == start - 1 or along == start + length:
                 return -1
         elif across == line - 1 or across == line + 1:
             if start <= along < start + length:
-                j = along - start
-                if codes[j] & (NEW | PRE) != 0 and not filled[j]:
+                offset = along - start
+                if codes[offset] & (NEW | PRE) != 0 and not filled[offset]:
                     return -1
     return realized
 
 
 @njit(cache=True, inline="always")
 def _after_play(
-    m, r, tile_sq, tile_lt, tile_n, d_arr, line_arr, start_arr, len_arr, codes,
-    need_letter, need_count, need_k, have, table3, probs, h, log_fact, n, general,
+    play, row, tile_sq, tile_lt, tile_n, d_arr, line_arr, start_arr, len_arr, codes,
+    need_letter, need_count, need_k, have, table3, probs, horizon, log_fact, n, general,
     reduce, filled, letters, counts,
 ):  # fmt: skip
-    """(pre-placed squares play m fills in row r, or -1 if it spoils the row;
-    the chance of the row's letters still missing after m)."""
-    for lt in range(26):
-        reduce[lt] = 0
+    """(the pre-placed squares of ``row`` that ``play`` fills, or -1 if it
+    spoils the row; the chance of the row's letters still missing after it)."""
+    for letter in range(26):
+        reduce[letter] = 0
     got = _interplay(
-        tile_sq[m], tile_lt[m], tile_n[m], d_arr[r], line_arr[r], start_arr[r], len_arr[r],
-        codes[r], n, reduce, filled,
+        tile_sq[play], tile_lt[play], tile_n[play], d_arr[row], line_arr[row], start_arr[row],
+        len_arr[row], codes[row], n, reduce, filled,
     )  # fmt: skip
     if got < 0:
         return got, 0.0
-    p = _probability(
-        need_letter[r], need_count[r], need_k[r], reduce, have, table3, probs, h, log_fact,
-        general, letters, counts,
+    chance = _probability(
+        need_letter[row], need_count[row], need_k[row], reduce, have, table3, probs, horizon,
+        log_fact, general, letters, counts,
     )  # fmt: skip
-    return got, p
+    return got, chance
 
 
 @njit(cache=True)
@@ -185,7 +211,7 @@ def move_values(
     pre_row,
     table3,
     probs,
-    h,
+    horizon,
     log_fact,
     n,
     skip_line,
@@ -204,73 +230,73 @@ def move_values(
     counts = np.empty(9, dtype=np.int64)
     filled = np.zeros(64, dtype=np.bool_)
     seen_by = np.full(score.shape[0], -1, dtype=np.int64)
-    nw = foot.shape[1]
-    for m in range(moves):
-        have = haves[leave_idx[m]]
-        b = 0.0
-        br = -1
-        for oi in range(order.shape[0]):
-            r = order[oi]
-            if upper[r] <= b:
+    foot_words = foot.shape[1]
+    for play in range(moves):
+        have = haves[leave_idx[play]]
+        top = 0.0
+        top_row = -1
+        for rank in range(order.shape[0]):
+            row = order[rank]
+            if upper[row] <= top:
                 break
-            if weight[r] >= 1.0 and skip_line[d_arr[r], line_arr[r]]:
+            if weight[row] >= 1.0 and skip_line[d_arr[row], line_arr[row]]:
                 continue
             touch = False
-            for w in range(nw):
-                if stamp[m, w] & foot[r, w]:
+            for chunk in range(foot_words):
+                if stamp[play, chunk] & foot[row, chunk]:
                     touch = True
                     break
             if not touch:
-                v = lvals[leave_idx[m], r]
-                if v > b:
-                    b = v
-                    br = r
+                value = lvals[leave_idx[play], row]
+                if value > top:
+                    top = value
+                    top_row = row
                 continue
-            if weight[r] < 1.0:
+            if weight[row] < 1.0:
                 continue  # a setup row the play touches: valued in the pass below
-            got, p = _after_play(
-                m, r, tile_sq, tile_lt, tile_n, d_arr, line_arr, start_arr, len_arr, codes,
-                need_letter, need_count, need_k, have, table3, probs, h, log_fact, n, False,
+            got, chance = _after_play(
+                play, row, tile_sq, tile_lt, tile_n, d_arr, line_arr, start_arr, len_arr, codes,
+                need_letter, need_count, need_k, have, table3, probs, horizon, log_fact, n, False,
                 reduce, filled, letters, counts,
             )  # fmt: skip
             if got < 0:
                 continue
-            v = score[r] * p
-            if v > b:
-                b = v
-                br = r
-        best[m] = b
-        best_row[m] = br
+            value = score[row] * chance
+            if value > top:
+                top = value
+                top_row = row
+        best[play] = top
+        best_row[play] = top_row
         # setup rows this play advances (found through its tiles' squares and
         # letters): they count in full
-        rb = 0.0
-        rr = -1
-        tb = 0.0
-        for t in range(tile_n[m]):
-            key = tile_sq[m, t] * 26 + tile_lt[m, t]
-            lo = np.searchsorted(pre_key, key)
-            while lo < pre_key.shape[0] and pre_key[lo] == key:
-                r = pre_row[lo]
-                lo += 1
-                if seen_by[r] == m:
+        setup_top = 0.0
+        setup_row = -1
+        table_top = 0.0
+        for tile in range(tile_n[play]):
+            key = tile_sq[play, tile] * 26 + tile_lt[play, tile]
+            at = np.searchsorted(pre_key, key)
+            while at < pre_key.shape[0] and pre_key[at] == key:
+                row = pre_row[at]
+                at += 1
+                if seen_by[row] == play:
                     continue
-                seen_by[r] = m
-                got, p = _after_play(
-                    m, r, tile_sq, tile_lt, tile_n, d_arr, line_arr, start_arr, len_arr, codes,
-                    need_letter, need_count, need_k, have, table3, probs, h, log_fact, n,
-                    kind[r] == TABLE, reduce, filled, letters, counts,
+                seen_by[row] = play
+                got, chance = _after_play(
+                    play, row, tile_sq, tile_lt, tile_n, d_arr, line_arr, start_arr, len_arr, codes,
+                    need_letter, need_count, need_k, have, table3, probs, horizon, log_fact, n,
+                    kind[row] == TABLE, reduce, filled, letters, counts,
                 )  # fmt: skip
                 if got <= 0:
                     continue
-                v = score[r] * p * PRE_FACTOR ** (pre[r] - got)
-                if v > rb:
-                    rb = v
-                    rr = r
-                if kind[r] == TABLE and v > tb:
-                    tb = v
-        real[m] = rb
-        real_row[m] = rr
-        table_real[m] = tb
+                value = score[row] * chance * PRE_FACTOR ** (pre[row] - got)
+                if value > setup_top:
+                    setup_top = value
+                    setup_row = row
+                if kind[row] == TABLE and value > table_top:
+                    table_top = value
+        real[play] = setup_top
+        real_row[play] = setup_row
+        table_real[play] = table_top
     return best, best_row, real, real_row, table_real
 
 
@@ -361,21 +387,21 @@ def play_values(
 def pre_index(d_arr, line_arr, start_arr, len_arr, codes, n):
     """(keys, rows): square * 26 + letter of every pre-placed square, sorted."""
     total = 0
-    for r in range(d_arr.shape[0]):
-        for j in range(len_arr[r]):
-            if codes[r, j] & PRE:
+    for row in range(d_arr.shape[0]):
+        for offset in range(len_arr[row]):
+            if codes[row, offset] & PRE:
                 total += 1
     keys = np.empty(total, dtype=np.int64)
     rows = np.empty(total, dtype=np.int64)
-    k = 0
-    for r in range(d_arr.shape[0]):
-        for j in range(len_arr[r]):
-            if codes[r, j] & PRE:
-                c = start_arr[r] + j
-                sq = line_arr[r] * n + c if d_arr[r] == 0 else c * n + line_arr[r]
-                keys[k] = sq * 26 + (codes[r, j] & LETTER) - 1
-                rows[k] = r
-                k += 1
+    at = 0
+    for row in range(d_arr.shape[0]):
+        for offset in range(len_arr[row]):
+            if codes[row, offset] & PRE:
+                along = start_arr[row] + offset
+                square = line_arr[row] * n + along if d_arr[row] == 0 else along * n + line_arr[row]
+                keys[at] = square * 26 + (codes[row, offset] & LETTER) - 1
+                rows[at] = row
+                at += 1
     order = np.argsort(keys, kind="mergesort")
     return keys[order], rows[order]
 
@@ -387,17 +413,17 @@ def window_products(cells, wm, span):
     n = cells.shape[1]
     win = np.ones((n, n), dtype=np.int64)
     span = min(span, n)
-    for d in range(2):
-        for r in range(n):
-            for a in range(n - span + 1):
-                prod = 1
-                for c in range(a, a + span):
-                    if cells[d, r, c] == 0:
-                        prod *= wm[d, r, c]
-                for c in range(a, a + span):
-                    row, col = (r, c) if d == 0 else (c, r)
-                    if prod > win[row, col]:
-                        win[row, col] = prod
+    for direction in range(2):
+        for line in range(n):
+            for first in range(n - span + 1):
+                product = 1
+                for along in range(first, first + span):
+                    if cells[direction, line, along] == 0:
+                        product *= wm[direction, line, along]
+                for along in range(first, first + span):
+                    row, col = (line, along) if direction == 0 else (along, line)
+                    if product > win[row, col]:
+                        win[row, col] = product
     return win
 
 
@@ -409,16 +435,16 @@ def waste_penalties(tile_sq, tile_n, wm_flat, win, decay, per_tile):
     moves = tile_n.shape[0]
     n = win.shape[0]
     pen = np.zeros(moves, dtype=np.float64)
-    for m in range(moves):
-        mult = 1
-        for t in range(tile_n[m]):
-            mult *= wm_flat[tile_sq[m, t]]
+    for play in range(moves):
+        product = 1
+        for tile in range(tile_n[play]):
+            product *= wm_flat[tile_sq[play, tile]]
         total = 0.0
-        for t in range(tile_n[m]):
-            sq = tile_sq[m, t]
-            if wm_flat[sq] > 1:
-                w = win[sq // n, sq % n]
-                if 2 * mult < w:
-                    total += w
-        pen[m] = total * decay + per_tile * tile_n[m]
+        for tile in range(tile_n[play]):
+            square = tile_sq[play, tile]
+            if wm_flat[square] > 1:
+                window = win[square // n, square % n]
+                if 2 * product < window:
+                    total += window
+        pen[play] = total * decay + per_tile * tile_n[play]
     return pen
