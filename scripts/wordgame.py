@@ -31,6 +31,7 @@ sys.path.insert(0, str(ROOT))
 
 
 def cmd_play(args: argparse.Namespace) -> int:
+    started = time.perf_counter()  # the player's own clock counts its start-up
     # Imports here, not at the top: start-up counts against the case's 10 s.
     from scrabble.wordgame.lexicons import load_compiled
     from scrabble.wordgame.players.registry import make_player
@@ -45,6 +46,7 @@ def cmd_play(args: argparse.Namespace) -> int:
         ),
         sys.stdin.buffer,
         sys.stdout.buffer,
+        started,
     )
     return 0
 

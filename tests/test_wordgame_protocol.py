@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import io
 import sys
+import time
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -90,6 +92,37 @@ def test_player_side_loop_answers_one_line_per_turn(small_cases, enable):
     assert final == 7
     reply = out.getvalue().decode().splitlines()
     assert len(reply) == 1 and reply[0].split()[0] in ("PLAY", "DISCARD", "STOP")
+
+
+class _Recorder:
+    """A player that takes at least ``think_s`` a turn and keeps what it saw."""
+
+    def __init__(self, think_s: float) -> None:
+        self.think_s = think_s
+        self.seen: list[int] = []
+
+    def start(self, setup) -> None:
+        pass
+
+    def act(self, turn) -> str:
+        self.seen.append(turn.elapsed_ms)
+        time.sleep(self.think_s)
+        return "STOP"
+
+
+def test_player_side_counts_its_own_time_when_the_referee_reports_less(small_cases):
+    # a referee that always reports 0 ms: the player still sees its own time
+    # (each turn took at least 30 ms); one that reports more is believed
+    ref = Referee(small_cases[0], lambda w: True)
+    view = ref.turn(0)
+    lines = [turn_line(view)] * 4 + [turn_line(replace(view, elapsed_ms=90_000))]
+    script = start_block(ref.setup()) + "".join(lines) + "END 0\n"
+    recorder = _Recorder(0.03)
+    serve(lambda setup: recorder, io.BytesIO(script.encode()), io.BytesIO())
+    assert len(recorder.seen) == 5
+    for k, seen in enumerate(recorder.seen[:4]):
+        assert seen >= 30 * k
+    assert recorder.seen[1] > 0 and recorder.seen[4] == 90_000
 
 
 def _script(tmp_path, body: str) -> list[str]:

@@ -19,6 +19,7 @@ import selectors
 import subprocess
 import time
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from typing import IO, BinaryIO
 
 from scrabble.wordgame.cases import Case
@@ -94,8 +95,21 @@ def parse_turn_line(line: str) -> TurnView:
 
 
 # -- the player's side ------------------------------------------------------
-def serve(make_player: Callable[[GameSetup], Player], stdin: BinaryIO, stdout: BinaryIO) -> int:
-    """Play one case over the protocol; returns the final score from ``END``."""
+def serve(
+    make_player: Callable[[GameSetup], Player],
+    stdin: BinaryIO,
+    stdout: BinaryIO,
+    started: float | None = None,
+) -> int:
+    """Play one case over the protocol; returns the final score from ``END``.
+
+    The player is shown the larger of the elapsed time the referee reports and
+    the time this process has measured itself: its set-up (from ``started``, a
+    ``perf_counter`` reading, by default the call) and every turn from line to
+    reply. A referee that reports no time, or counts less than the contract
+    says, still gets a player that keeps to the limit."""
+    own_ms = 0.0
+    mark = time.perf_counter() if started is None else started
 
     def read_line() -> str:
         line = stdin.readline()
@@ -106,6 +120,7 @@ def serve(make_player: Callable[[GameSetup], Player], stdin: BinaryIO, stdout: B
     setup = parse_start_block(read_line)
     player = make_player(setup)
     player.start(setup)
+    own_ms += (time.perf_counter() - mark) * 1000
     while True:
         try:
             line = read_line()
@@ -113,9 +128,14 @@ def serve(make_player: Callable[[GameSetup], Player], stdin: BinaryIO, stdout: B
             return 0  # the referee stopped the game (time, an illegal reply)
         if line.startswith("END"):
             return int(line.split()[1])
-        reply = player.act(parse_turn_line(line))
+        mark = time.perf_counter()
+        view = parse_turn_line(line)
+        if own_ms > view.elapsed_ms:
+            view = replace(view, elapsed_ms=int(own_ms))
+        reply = player.act(view)
         stdout.write(reply.encode("ascii") + b"\n")
         stdout.flush()
+        own_ms += (time.perf_counter() - mark) * 1000
 
 
 # -- the referee's side -----------------------------------------------------
