@@ -24,8 +24,8 @@ W_START, W_LEN, W_LINE, W_DIR, W_PROD = range(5)
 
 
 @njit(cache=True)
-def _window(cells, cmask, wm, d, r, s, empties):
-    """The window of line (d, r) from square s holding ``empties`` empty
+def _window(cells, cmask, wm, direction, line, first, empties):
+    """The window of the line from square ``first`` holding ``empties`` empty
     squares and running on through the board tiles just after them: (end,
     product of the empty squares' word multipliers, board tiles inside);
     end -1 when the line ends first or an empty square's cross-check is
@@ -33,37 +33,37 @@ def _window(cells, cmask, wm, d, r, s, empties):
     n = cells.shape[1]
     found = 0
     tiles = 0
-    prod = 1
-    c = s
-    while c < n and found < empties:
-        if cells[d, r, c] == 0:
-            if cmask[d, r, c] == 0:
+    product = 1
+    along = first
+    while along < n and found < empties:
+        if cells[direction, line, along] == 0:
+            if cmask[direction, line, along] == 0:
                 return -1, 0, 0
             found += 1
-            prod *= wm[d, r, c]
+            product *= wm[direction, line, along]
         else:
             tiles += 1
-        c += 1
+        along += 1
     if found < empties:
         return -1, 0, 0
-    while c < n and cells[d, r, c] != 0:
+    while along < n and cells[direction, line, along] != 0:
         tiles += 1
-        c += 1
-    return c, prod, tiles
+        along += 1
+    return along, product, tiles
 
 
 @njit(cache=True, inline="always")
-def word_fits(matrix, w, cells, cmask, start, length):
+def word_fits(matrix, word, cells, cmask, start, length):
     """Whether word ``w`` of the bank's ``matrix`` fits the window of this line
     from ``start``: its letters agree with the board tiles and each empty
     square's cross-check allows its letter."""
-    for i in range(length):
-        c = start + i
-        lt = matrix[w, i]
-        if cells[c] != 0:
-            if (cells[c] & 31) != lt:
+    for offset in range(length):
+        square = start + offset
+        letter = matrix[word, offset]
+        if cells[square] != 0:
+            if (cells[square] & 31) != letter:
                 return False
-        elif (np.int64(cmask[c]) >> (lt - 1)) & 1 == 0:
+        elif (np.int64(cmask[square]) >> (letter - 1)) & 1 == 0:
             return False
     return True
 
@@ -76,82 +76,82 @@ def slot_windows(cells, cmask, wm, t, empty_board, lm):
     multiplier (x100, an integer)."""
     n = cells.shape[1]
     out = np.zeros((2 * n * n, 5), dtype=np.int64)
-    k = 0
-    for d in range(2):
-        for r in range(n):
-            for s in range(n):
-                if s > 0 and cells[d, r, s - 1] != 0:
+    count = 0
+    for direction in range(2):
+        for line in range(n):
+            for first in range(n):
+                if first > 0 and cells[direction, line, first - 1] != 0:
                     continue
-                end, prod, tiles = _window(cells, cmask, wm, d, r, s, t)
+                end, product, tiles = _window(cells, cmask, wm, direction, line, first, t)
                 if end < 0 or (tiles != 0 if empty_board else tiles == 0):
                     continue
                 letters = 0
-                for c in range(s, end):
-                    if cells[d, r, c] == 0:
-                        letters += lm[d, r, c]
-                out[k, 0] = s
-                out[k, 1] = end - s
-                out[k, 2] = r
-                out[k, 3] = d
-                out[k, 4] = prod * letters * 100 // t
-                k += 1
-    return out[:k]
+                for along in range(first, end):
+                    if cells[direction, line, along] == 0:
+                        letters += lm[direction, line, along]
+                out[count, 0] = first
+                out[count, 1] = end - first
+                out[count, 2] = line
+                out[count, 3] = direction
+                out[count, 4] = product * letters * 100 // t
+                count += 1
+    return out[:count]
 
 
 @njit(cache=True)
 def slot_family(cells, cmask, cross, lm, wm, values, matrix, offsets, start, length, keys):
     """The family of one window (this line's arrays): (needs (F, 26) uint8,
     scores (F,)), members with the same need merged (best score kept)."""
-    lo = offsets[length]
-    hi = offsets[length + 1]
-    cap = hi - lo
+    first_word = offsets[length]
+    end_word = offsets[length + 1]
+    cap = end_word - first_word
     needs = np.zeros((cap, 26), dtype=np.uint8)
     scores = np.zeros(cap, dtype=np.int64)
     hashes = np.zeros(cap, dtype=np.uint64)
-    mult = 1
-    for i in range(length):
-        c = start + i
-        if cells[c] == 0:
-            mult *= wm[c]
-    f = 0
-    for w in range(lo, hi):
-        if not word_fits(matrix, w, cells, cmask, start, length):
+    product = 1
+    for offset in range(length):
+        square = start + offset
+        if cells[square] == 0:
+            product *= wm[square]
+    members = 0
+    for word in range(first_word, end_word):
+        if not word_fits(matrix, word, cells, cmask, start, length):
             continue
         main = 0
-        xs = 0
-        h = np.uint64(0)
-        for i in range(length):
-            c = start + i
-            lt = matrix[w, i]
-            v = values[lt - 1]
-            if cells[c] == 0:
-                needs[f, lt - 1] += 1
-                h += keys[lt - 1]
-                main += v * lm[c]
-                if cross[c] >= 0:
-                    xs += (cross[c] + v * lm[c]) * wm[c]
+        cross_total = 0
+        need_hash = np.uint64(0)
+        for offset in range(length):
+            square = start + offset
+            letter = matrix[word, offset]
+            value = values[letter - 1]
+            if cells[square] == 0:
+                needs[members, letter - 1] += 1
+                need_hash += keys[letter - 1]
+                main += value * lm[square]
+                if cross[square] >= 0:
+                    cross_total += (cross[square] + value * lm[square]) * wm[square]
             else:
-                main += v
-        scores[f] = main * mult + xs
-        hashes[f] = h
-        f += 1
+                main += value
+        scores[members] = main * product + cross_total
+        hashes[members] = need_hash
+        members += 1
     # merge equal needs
-    order = np.argsort(hashes[:f])
-    out_needs = np.zeros((f, 26), dtype=np.uint8)
-    out_scores = np.zeros(f, dtype=np.int64)
-    m = 0
+    order = np.argsort(hashes[:members])
+    out_needs = np.zeros((members, 26), dtype=np.uint8)
+    out_scores = np.zeros(members, dtype=np.int64)
+    merged = 0
     prev = np.uint64(0)
-    for oi in range(f):
-        i = order[oi]
-        if m > 0 and hashes[i] == prev:
-            if scores[i] > out_scores[m - 1]:
-                out_scores[m - 1] = scores[i]
+    for rank in range(members):
+        member = order[rank]
+        if merged > 0 and hashes[member] == prev:
+            if scores[member] > out_scores[merged - 1]:
+                out_scores[merged - 1] = scores[member]
             continue
-        out_needs[m] = needs[i]
-        out_scores[m] = scores[i]
-        prev = hashes[i]
-        m += 1
-    return out_needs[:m], out_scores[:m]
+        out_needs[merged] = needs[member]
+        out_scores[merged] = scores[member]
+        prev = hashes[member]
+        merged += 1
+    return out_needs[:merged], out_scores[:merged]
 
 
 @njit(cache=True)
@@ -162,9 +162,9 @@ def keep_table(needs, scores, hand, radix, known, logp, log_fact, t):
     the member contributing most). ``known[u]``: the visible tiles among the
     first u drawn (26 counts), u = 0..t."""
     size = 1
-    for lt in range(26):
-        if hand[lt] > 0:
-            size *= hand[lt] + 1
+    for letter in range(26):
+        if hand[letter] > 0:
+            size *= hand[letter] + 1
     p1 = np.zeros(size, dtype=np.float64)
     s1 = np.zeros(size, dtype=np.float64)
     top = np.full(size, -1, dtype=np.int64)
@@ -172,52 +172,52 @@ def keep_table(needs, scores, hand, radix, known, logp, log_fact, t):
     inter = np.zeros(26, dtype=np.int64)
     sub = np.zeros(26, dtype=np.int64)
     letters = np.zeros(26, dtype=np.int64)
-    for f in range(needs.shape[0]):
-        k = 0
-        for lt in range(26):
-            inter[lt] = min(needs[f, lt], hand[lt])
-            sub[lt] = 0
-            if inter[lt] > 0:
-                letters[k] = lt
-                k += 1
+    for member in range(needs.shape[0]):
+        held_kinds = 0
+        for letter in range(26):
+            inter[letter] = min(needs[member, letter], hand[letter])
+            sub[letter] = 0
+            if inter[letter] > 0:
+                letters[held_kinds] = letter
+                held_kinds += 1
         # odometer over the sub-multisets of inter
         while True:
             size_k = 0
             idx = 0
-            for j in range(k):
-                lt = letters[j]
-                size_k += sub[lt]
-                idx += sub[lt] * radix[lt]
-            u = t - size_k
+            for kind in range(held_kinds):
+                letter = letters[kind]
+                size_k += sub[letter]
+                idx += sub[letter] * radix[letter]
+            drawn = t - size_k
             ok = True
-            lp = 0.0
-            m = 0
-            for lt in range(26):
-                delta = needs[f, lt] - sub[lt] - known[u, lt]
+            log_chance = 0.0
+            unknown_draws = 0
+            for letter in range(26):
+                delta = needs[member, letter] - sub[letter] - known[drawn, letter]
                 if delta < 0:
                     ok = False
                     break
                 if delta > 0:
-                    lp += delta * logp[lt] - log_fact[delta]
-                    m += delta
+                    log_chance += delta * logp[letter] - log_fact[delta]
+                    unknown_draws += delta
             if ok:
                 # the unknown draws number u - |known[u]| = m: multinomial
-                p = np.exp(lp + log_fact[m])
-                p1[idx] += p
-                v = p * scores[f]
-                s1[idx] += v
-                if v > top_v[idx]:
-                    top_v[idx] = v
-                    top[idx] = f
-            j = 0
-            while j < k:
-                lt = letters[j]
-                sub[lt] += 1
-                if sub[lt] <= inter[lt]:
+                chance = np.exp(log_chance + log_fact[unknown_draws])
+                p1[idx] += chance
+                value = chance * scores[member]
+                s1[idx] += value
+                if value > top_v[idx]:
+                    top_v[idx] = value
+                    top[idx] = member
+            kind = 0
+            while kind < held_kinds:
+                letter = letters[kind]
+                sub[letter] += 1
+                if sub[letter] <= inter[letter]:
                     break
-                sub[lt] = 0
-                j += 1
-            if j == k:
+                sub[letter] = 0
+                kind += 1
+            if kind == held_kinds:
                 break
     return p1, s1, top
 
@@ -227,15 +227,15 @@ def fresh_chance(needs, scores, logp, log_fact, t):
     """(chance a fresh hand of t i.i.d. tiles is a family need, expected score)."""
     p_total = 0.0
     s_total = 0.0
-    for f in range(needs.shape[0]):
-        lp = log_fact[t]
-        for lt in range(26):
-            c = needs[f, lt]
-            if c > 0:
-                lp += c * logp[lt] - log_fact[c]
-        p = np.exp(lp)
-        p_total += p
-        s_total += p * scores[f]
+    for member in range(needs.shape[0]):
+        log_chance = log_fact[t]
+        for letter in range(26):
+            count = needs[member, letter]
+            if count > 0:
+                log_chance += count * logp[letter] - log_fact[count]
+        chance = np.exp(log_chance)
+        p_total += chance
+        s_total += chance * scores[member]
     return p_total, s_total
 
 
@@ -249,26 +249,26 @@ def anchor_windows(cells, cmask, wm, t, min_product):
     multipliers, and only products >= ``min_product`` are kept."""
     n = cells.shape[1]
     out = np.zeros((2 * n * n * (t + 1), 6), dtype=np.int64)
-    k = 0
-    for d in range(2):
-        for r in range(n):
-            for s in range(n):
-                if s > 0 and cells[d, r, s - 1] != 0:
+    count = 0
+    for direction in range(2):
+        for line in range(n):
+            for first in range(n):
+                if first > 0 and cells[direction, line, first - 1] != 0:
                     continue
-                c, prod, _ = _window(cells, cmask, wm, d, r, s, t + 1)
-                if c < 0 or prod < min_product:
+                end, product, _ = _window(cells, cmask, wm, direction, line, first, t + 1)
+                if end < 0 or product < min_product:
                     continue
-                for q in range(s, c):
-                    if cells[d, r, q] != 0 or wm[d, r, q] != 1:
+                for anchor in range(first, end):
+                    if cells[direction, line, anchor] != 0 or wm[direction, line, anchor] != 1:
                         continue
-                    out[k, 0] = d
-                    out[k, 1] = r
-                    out[k, 2] = s
-                    out[k, 3] = q
-                    out[k, 4] = prod
-                    out[k, 5] = c - s
-                    k += 1
-    return out[:k]
+                    out[count, 0] = direction
+                    out[count, 1] = line
+                    out[count, 2] = first
+                    out[count, 3] = anchor
+                    out[count, 4] = product
+                    out[count, 5] = end - first
+                    count += 1
+    return out[:count]
 
 
 @njit(cache=True)
@@ -279,40 +279,41 @@ def crossing_placements(codes, lengths, legal, windows, values, lm, wm, meta_wid
     line, start, anchor. Rows as the search gives them (all tiles new)."""
     n = lm.shape[1]
     total = 0
-    for w in range(codes.shape[0]):
-        if legal[w]:
-            total += lengths[w] * windows.shape[0]
+    for word in range(codes.shape[0]):
+        if legal[word]:
+            total += lengths[word] * windows.shape[0]
     meta = np.zeros((total, meta_width), dtype=np.int32)
     out = np.zeros((total, n), dtype=np.uint8)
-    k = 0
-    for w in range(codes.shape[0]):
-        if not legal[w]:
+    count = 0
+    for word in range(codes.shape[0]):
+        if not legal[word]:
             continue
-        ln = lengths[w]
-        for x in range(windows.shape[0]):
-            d = windows[x, 0]
-            r = windows[x, 1]
-            q = windows[x, 3]
-            dp = 1 - d  # the play's direction; its line is the anchor's column q
-            for j in range(ln):
-                start = r - j
-                if start < 0 or start + ln > n:
+        length = lengths[word]
+        for window in range(windows.shape[0]):
+            direction = windows[window, 0]
+            line = windows[window, 1]
+            anchor = windows[window, 3]
+            # the play runs across the window: its line is the anchor's column
+            play_direction = 1 - direction
+            for offset in range(length):
+                start = line - offset
+                if start < 0 or start + length > n:
                     continue
                 main = 0
-                mult = 1
-                for i in range(ln):
-                    lt = (codes[w, i] & 31) - 1
-                    main += values[lt] * lm[dp, q, start + i]
-                    mult *= wm[dp, q, start + i]
-                meta[k, 0] = dp
-                meta[k, 1] = q
-                meta[k, 2] = start
-                meta[k, 3] = ln
-                meta[k, 4] = ln
-                meta[k, 5] = 0
-                meta[k, 6] = main * mult
-                meta[k, 7] = 0
-                for i in range(ln):
-                    out[k, i] = (codes[w, i] & 31) | 64
-                k += 1
-    return meta[:k], out[:k]
+                product = 1
+                for letter_at in range(length):
+                    letter = (codes[word, letter_at] & 31) - 1
+                    main += values[letter] * lm[play_direction, anchor, start + letter_at]
+                    product *= wm[play_direction, anchor, start + letter_at]
+                meta[count, 0] = play_direction
+                meta[count, 1] = anchor
+                meta[count, 2] = start
+                meta[count, 3] = length
+                meta[count, 4] = length
+                meta[count, 5] = 0
+                meta[count, 6] = main * product
+                meta[count, 7] = 0
+                for letter_at in range(length):
+                    out[count, letter_at] = (codes[word, letter_at] & 31) | 64
+                count += 1
+    return meta[:count], out[:count]
