@@ -178,7 +178,7 @@ def build_table(
 
 
 @njit(cache=True)
-def table_values(codes, lengths, scores, pre, have, probs, h, log_fact, pre_factor, marg, limit):
+def table_values(codes, lengths, scores, pre, have, probs, h, log_fact, marg, limit):
     """Each entry's value against ``have``: exact for the entries whose upper
     bound (the product of the per-letter chances; the counts of a multinomial
     are negatively associated, so it bounds the joint chance) could still
@@ -192,7 +192,7 @@ def table_values(codes, lengths, scores, pre, have, probs, h, log_fact, pre_fact
         for i in range(lengths[e]):
             if codes[e, i] & 64:
                 need[(codes[e, i] & 31) - 1] += 1
-        u = scores[e] * pre_factor ** pre[e]
+        u = scores[e] * PRE_FACTOR ** pre[e]
         for lt in range(26):
             short = need[lt] - have[lt]
             if short > 0:
@@ -219,7 +219,7 @@ def table_values(codes, lengths, scores, pre, have, probs, h, log_fact, pre_fact
                 letters[m] = lt
                 counts[m] = short
                 m += 1
-        v = scores[e] * pre_factor ** pre[e] * p_cover(letters, counts, m, probs, h, log_fact)
+        v = scores[e] * PRE_FACTOR ** pre[e] * p_cover(letters, counts, m, probs, h, log_fact)
         exact[e] = v
         if v > best[0]:
             best[0] = v
@@ -343,7 +343,6 @@ class TargetLine:
             kit.probs,
             unknown,
             LOG_FACT,
-            PRE_FACTOR,
             marg,
             count,
         )
