@@ -73,6 +73,25 @@ def test_in_process_and_subprocess_games_are_identical(player, small_cases, enab
         assert here.plays and there.elapsed_ms > 0
 
 
+def test_play_runs_under_the_project_environment_from_a_bare_python(small_cases, enable):
+    # A referee runs the script with whatever python3 it finds. The interpreter the
+    # venv was made from, without site-packages (-S), has neither NumPy nor Numba;
+    # the script must re-run itself under .venv and play the same game.
+    bare = getattr(sys, "_base_executable", sys.executable)
+    assert bare != sys.executable
+    here = play_in_process(
+        small_cases[0], make_player("greedy", enable), enable.contains, time_limit_ms=float("inf")
+    )
+    there = play_subprocess(
+        small_cases[0],
+        [bare, "-S", str(ROOT / "scripts" / "wordgame.py"), "play", "--player", "greedy"],
+        enable.contains,
+        time_limit_ms=60_000,
+        cwd=str(ROOT),
+    )
+    _same(here, there)
+
+
 def test_start_block_and_turn_line_round_trip(small_cases):
     ref = Referee(small_cases[0], lambda w: True)
     setup = ref.setup()
