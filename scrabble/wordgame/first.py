@@ -8,7 +8,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from scrabble.wordgame.search import MISSING, NEW, VISIBLE
+from scrabble.wordgame.search import LETTER, MISSING, NEW, VISIBLE
 
 
 @njit(cache=True)
@@ -35,7 +35,7 @@ def best_placements(codes, lengths, values, lm, wm, top, out_meta_width):
                     main = 0
                     mult = 1
                     for j in range(ln):
-                        lt = (codes[w, j] & 31) - 1
+                        lt = (codes[w, j] & LETTER) - 1
                         main += values[lt] * lm[d, r, s + j]
                         mult *= wm[d, r, s + j]
                     v = main * mult

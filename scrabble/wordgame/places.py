@@ -19,35 +19,37 @@ import numpy as np
 from numba import njit
 
 from scrabble.wordgame.chance import LOG_FACT
+from scrabble.wordgame.search import LETTER
 from scrabble.wordgame.wordbank import bank_for
 
 
 @njit(cache=True)
 def letter_position_table(matrix, lengths, length, probs, values, log_fact):
     """S[l, i] for the words of ``length`` letters (matrix rows of codes 1..26)."""
-    t = length - 1
+    hand_size = length - 1
     table = np.zeros((26, length), dtype=np.float64)
     logp = np.log(probs)
     counts = np.zeros(26, dtype=np.int64)
-    for w in range(matrix.shape[0]):
-        if lengths[w] != length:
+    for word in range(matrix.shape[0]):
+        if lengths[word] != length:
             continue
         for lt in range(26):
             counts[lt] = 0
         total = 0
         for i in range(length):
-            lt = matrix[w, i] - 1
+            lt = matrix[word, i] - 1
             counts[lt] += 1
             total += values[lt]
         for i in range(length):
-            lt = matrix[w, i] - 1
+            lt = matrix[word, i] - 1
             counts[lt] -= 1
-            lp = log_fact[t]
-            for x in range(26):
-                if counts[x] > 0:
-                    lp += counts[x] * logp[x] - log_fact[counts[x]]
+            # log P(a fresh hand is exactly the word less this letter): multinomial
+            log_p = log_fact[hand_size]
+            for other in range(26):
+                if counts[other] > 0:
+                    log_p += counts[other] * logp[other] - log_fact[counts[other]]
             counts[lt] += 1
-            table[lt, i] += np.exp(lp) * total
+            table[lt, i] += np.exp(log_p) * total
     return table
 
 
@@ -57,37 +59,40 @@ def place_value(cells, wm, table, t):
     n = cells.shape[1]
     total = 0.0
     for d in range(2):
-        for r in range(n):
-            for c in range(n):
-                code = cells[d, r, c]
+        for line in range(n):
+            lane = cells[d, line]
+            for square in range(n):
+                code = lane[square]
                 if code == 0:
                     continue
-                if (c > 0 and cells[d, r, c - 1] != 0) or (c < n - 1 and cells[d, r, c + 1] != 0):
+                if (square > 0 and lane[square - 1] != 0) or (
+                    square < n - 1 and lane[square + 1] != 0
+                ):
                     continue
-                lt = (code & 31) - 1
-                for i in range(t + 1):
-                    a = c - i
-                    b = a + t
-                    if a < 0 or b >= n:
+                lt = (code & LETTER) - 1
+                for i in range(t + 1):  # the letter at position i of the place
+                    first = square - i
+                    last = first + t
+                    if first < 0 or last >= n:
                         continue
-                    if (a > 0 and cells[d, r, a - 1] != 0) or (
-                        b < n - 1 and cells[d, r, b + 1] != 0
+                    if (first > 0 and lane[first - 1] != 0) or (
+                        last < n - 1 and lane[last + 1] != 0
                     ):
                         continue
                     ok = True
                     prod = 1.0
-                    for x in range(a, b + 1):
-                        if x == c:
+                    for other in range(first, last + 1):
+                        if other == square:
                             continue
-                        if cells[d, r, x] != 0:
+                        if lane[other] != 0:
                             ok = False
                             break
-                        if (r > 0 and cells[d, r - 1, x] != 0) or (
-                            r < n - 1 and cells[d, r + 1, x] != 0
+                        if (line > 0 and cells[d, line - 1, other] != 0) or (
+                            line < n - 1 and cells[d, line + 1, other] != 0
                         ):
                             ok = False
                             break
-                        prod *= wm[d, r, x]
+                        prod *= wm[d, line, other]
                     if ok:
                         total += table[lt, i] * prod
     return total

@@ -17,11 +17,17 @@ from dataclasses import dataclass
 import numpy as np
 from numba import njit
 
-from scrabble.wordgame.search import META_DIR, META_LEN, META_LINE, META_SCORE, META_START
+from scrabble.wordgame.search import (
+    LETTER,
+    META_DIR,
+    META_LEN,
+    META_LINE,
+    META_SCORE,
+    META_START,
+    NEW,
+)
 
-NEW = 64
-PRE = 32
-LETTER = 31
+PRE = 32  # the search's VISIBLE bit, dropped when a row is made
 FOOT_WORDS = 7  # 7 x 64 bits >= 400 squares
 MAX_NEED = 9
 PROSPECT, SETUP, TABLE = 0, 1, 2

@@ -26,6 +26,7 @@ from numba import njit
 
 from scrabble.wordgame.trie_walk import child, is_terminal
 
+LETTER = 31  # the low five bits of a code: the letter, 1..26
 NEW = 64
 MISSING = 128
 VISIBLE = 32
@@ -142,7 +143,7 @@ def search(
                         counter[1] += 1
                         kids = np.int64(tmask[node[k]]) & LETTER_BITS
                         if cells[c] != 0:
-                            kids &= np.int64(1) << (np.int64(cells[c] & 31) - 1)
+                            kids &= np.int64(1) << (np.int64(cells[c] & LETTER) - 1)
                         elif placed[k] >= max_tiles:
                             kids = 0
                         else:
@@ -150,7 +151,8 @@ def search(
                             if board[k] == 0 and not empty_board:
                                 q = nxt[c]
                                 if (
-                                    np.int64(reach[node[k], q - c]) >> (np.int64(cells[q] & 31) - 1)
+                                    np.int64(reach[node[k], q - c])
+                                    >> (np.int64(cells[q] & LETTER) - 1)
                                 ) & 1 == 0:
                                     kids = 0
                         todo[k] = kids

@@ -16,31 +16,31 @@ from numba import njit
 
 from scrabble.wordgame.kit import Kit
 from scrabble.wordgame.lines import BoardLines
-from scrabble.wordgame.rows import LETTER, NEW, PRE, SETUP, Rows, empty_rows, make_rows
-from scrabble.wordgame.search import META_LEN, META_LINE, META_SCORE, META_START
+from scrabble.wordgame.rows import PRE, SETUP, Rows, empty_rows, make_rows
+from scrabble.wordgame.search import LETTER, META_LEN, META_LINE, META_SCORE, META_START, NEW
 
 
 @njit(cache=True)
 def around_products(cells, wm, span):
-    """pot[d, r, c]: for an empty square, the largest product of empty word
-    multipliers over windows of ``span`` squares of line (d, r) through c,
-    the square itself left out."""
+    """pot[direction, line, square]: for an empty square, the largest product
+    of empty word multipliers over windows of ``span`` squares of its line
+    through it, the square itself left out."""
     n = cells.shape[1]
     pot = np.zeros((2, n, n), dtype=np.float64)
     span = min(span, n)
-    for d in range(2):
-        for r in range(n):
-            for a in range(n - span + 1):
+    for direction in range(2):
+        for line in range(n):
+            for start in range(n - span + 1):
                 prod = 1.0
-                for c in range(a, a + span):
-                    if cells[d, r, c] == 0:
-                        prod *= wm[d, r, c]
-                for c in range(a, a + span):
-                    if cells[d, r, c] != 0:
+                for square in range(start, start + span):
+                    if cells[direction, line, square] == 0:
+                        prod *= wm[direction, line, square]
+                for square in range(start, start + span):
+                    if cells[direction, line, square] != 0:
                         continue
-                    v = prod / wm[d, r, c]
-                    if v > pot[d, r, c]:
-                        pot[d, r, c] = v
+                    without = prod / wm[direction, line, square]
+                    if without > pot[direction, line, square]:
+                        pot[direction, line, square] = without
     return pot
 
 
@@ -50,38 +50,38 @@ def hot_squares(meta, codes, pot, pairs):
     line has the largest ``pot`` there, best first, at most ``pairs``."""
     n = pot.shape[1]
     best = np.full((2, n, n, 26), -1.0)
-    for i in range(meta.shape[0]):
-        d = meta[i, 0]
-        line = meta[i, 1]
-        s = meta[i, 2]
-        dh = 1 - d
-        for j in range(meta[i, 3]):
-            code = codes[i, j]
-            if code & 64 == 0:
+    for play in range(meta.shape[0]):
+        direction = meta[play, 0]
+        line = meta[play, 1]
+        start = meta[play, 2]
+        dh = 1 - direction
+        for j in range(meta[play, 3]):
+            code = codes[play, j]
+            if code & NEW == 0:
                 continue
-            c = s + j
-            row, col = (line, c) if d == 0 else (c, line)
+            along = start + j
+            row, col = (line, along) if direction == 0 else (along, line)
             hl, ha = (row, col) if dh == 0 else (col, row)
-            best[dh, hl, ha, (code & 31) - 1] = pot[dh, hl, ha]
+            best[dh, hl, ha, (code & LETTER) - 1] = pot[dh, hl, ha]
     flat = best.reshape(-1)
     order = np.argsort(-flat)[:pairs]
     out = np.zeros((pairs, 4), dtype=np.int64)
-    k = 0
-    for f in order:
-        if flat[f] <= 1.0:
+    kept = 0
+    for flat_index in order:
+        if flat[flat_index] <= 1.0:
             break
-        letter = f % 26
-        rest = f // 26
+        letter = flat_index % 26
+        rest = flat_index // 26
         ha = rest % n
         rest //= n
         hl = rest % n
         dh = rest // n
-        out[k, 0] = dh
-        out[k, 1] = hl
-        out[k, 2] = ha
-        out[k, 3] = letter
-        k += 1
-    return out[:k]
+        out[kept, 0] = dh
+        out[kept, 1] = hl
+        out[kept, 2] = ha
+        out[kept, 3] = letter
+        kept += 1
+    return out[:kept]
 
 
 class SetupFinder:

@@ -20,6 +20,8 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from scrabble.wordgame.search import LETTER, NEW
+
 W_START, W_LEN, W_LINE, W_DIR, W_PROD = range(5)
 
 
@@ -61,7 +63,7 @@ def word_fits(matrix, word, cells, cmask, start, length):
         square = start + offset
         letter = matrix[word, offset]
         if cells[square] != 0:
-            if (cells[square] & 31) != letter:
+            if (cells[square] & LETTER) != letter:
                 return False
         elif (np.int64(cmask[square]) >> (letter - 1)) & 1 == 0:
             return False
@@ -302,7 +304,7 @@ def crossing_placements(codes, lengths, legal, windows, values, lm, wm, meta_wid
                 main = 0
                 product = 1
                 for letter_at in range(length):
-                    letter = (codes[word, letter_at] & 31) - 1
+                    letter = (codes[word, letter_at] & LETTER) - 1
                     main += values[letter] * lm[play_direction, anchor, start + letter_at]
                     product *= wm[play_direction, anchor, start + letter_at]
                 meta[count, 0] = play_direction
@@ -314,6 +316,6 @@ def crossing_placements(codes, lengths, legal, windows, values, lm, wm, meta_wid
                 meta[count, 6] = main * product
                 meta[count, 7] = 0
                 for letter_at in range(length):
-                    out[count, letter_at] = (codes[word, letter_at] & 31) | 64
+                    out[count, letter_at] = (codes[word, letter_at] & LETTER) | NEW
                 count += 1
     return meta[:count], out[:count]

@@ -23,16 +23,8 @@ from numba import njit
 from scrabble.wordgame.chance import LOG_FACT, p_cover
 from scrabble.wordgame.kit import Kit
 from scrabble.wordgame.lines import BoardLines
-from scrabble.wordgame.rows import (
-    LETTER,
-    NEW,
-    PRE,
-    PRE_FACTOR,
-    TABLE,
-    Rows,
-    empty_rows,
-    make_rows,
-)
+from scrabble.wordgame.rows import PRE, PRE_FACTOR, TABLE, Rows, empty_rows, make_rows
+from scrabble.wordgame.search import LETTER, NEW
 from scrabble.wordgame.slots import word_fits
 from scrabble.wordgame.trie_walk import child, is_terminal
 from scrabble.wordgame.wordbank import bank_for
@@ -42,10 +34,10 @@ CAPACITY = 4096
 
 
 @njit(cache=True)
-def _is_word(tmask, tfirst, letters, a, b):
+def _is_word(tmask, tfirst, letters, begin, end):
     node = 0
-    for i in range(a, b):
-        node = child(tmask, tfirst, node, np.int64(letters[i]) - 1)
+    for square in range(begin, end):
+        node = child(tmask, tfirst, node, np.int64(letters[square]) - 1)
         if node < 0:
             return False
     return is_terminal(tmask, node)
@@ -80,21 +72,22 @@ def build_table(
     word = np.zeros(n, dtype=np.int64)
     kind = np.zeros(n, dtype=np.int64)  # 0 board, 1 new, 2 pre-placed
     order = np.zeros(n, dtype=np.int64)
-    for ln in range(2, n + 1):
-        if ln >= offsets.shape[0] - 1:
+    for length in range(2, n + 1):
+        if length >= offsets.shape[0] - 1:
             break
-        lo = offsets[ln]
-        hi = offsets[ln + 1]
-        if lo == hi:
+        first_word = offsets[length]
+        last_word = offsets[length + 1]
+        if first_word == last_word:
             continue
-        for s in range(n - ln + 1):
-            if (s > 0 and cells[s - 1] != 0) or (s + ln < n and cells[s + ln] != 0):
+        for start in range(n - length + 1):
+            stop = start + length
+            if (start > 0 and cells[start - 1] != 0) or (stop < n and cells[stop] != 0):
                 continue
             empties = 0
-            for c in range(s, s + ln):
-                if cells[c] == 0:
+            for square in range(start, stop):
+                if cells[square] == 0:
                     empties += 1
-            board_in = ln - empties
+            board_in = length - empties
             if empties == 0 or empties > t + max_pre:
                 continue
             pre = max(0, empties - t)
@@ -103,75 +96,79 @@ def build_table(
             if pre > max_pre or pre >= empties:
                 continue
             # pre-placed squares: the empties whose multipliers matter least
-            m = 0
-            for c in range(s, s + ln):
-                kind[c] = 0
-                if cells[c] == 0:
-                    order[m] = c
-                    m += 1
-                    kind[c] = 1
-            for i in range(m):
-                for j in range(i + 1, m):
-                    a = order[i]
-                    b = order[j]
-                    if wm[b] * 4 + lm[b] < wm[a] * 4 + lm[a]:
-                        order[i] = b
-                        order[j] = a
+            n_empty = 0
+            for square in range(start, stop):
+                kind[square] = 0
+                if cells[square] == 0:
+                    order[n_empty] = square
+                    n_empty += 1
+                    kind[square] = 1
+            for i in range(n_empty):
+                for j in range(i + 1, n_empty):
+                    here = order[i]
+                    there = order[j]
+                    if wm[there] * 4 + lm[there] < wm[here] * 4 + lm[here]:
+                        order[i] = there
+                        order[j] = here
             for i in range(pre):
                 kind[order[i]] = 2
             mult = 1
-            for c in range(s, s + ln):
-                if kind[c] == 1:
-                    mult *= wm[c]
+            for square in range(start, stop):
+                if kind[square] == 1:
+                    mult *= wm[square]
             if mult < min_mult:
                 continue
-            for w in range(lo, hi):
-                if not word_fits(matrix, w, cells, cmask, s, ln):
+            for word_id in range(first_word, last_word):
+                if not word_fits(matrix, word_id, cells, cmask, start, length):
                     continue
-                for i in range(ln):
-                    word[s + i] = matrix[w, i]
+                for i in range(length):
+                    word[start + i] = matrix[word_id, i]
                 # every run of board and pre-placed letters must be a word
                 ok = True
-                c = s
-                while c < s + ln and ok:
-                    if kind[c] == 1:
-                        c += 1
+                run_start = start
+                while run_start < stop and ok:
+                    if kind[run_start] == 1:
+                        run_start += 1
                         continue
-                    e = c
+                    run_end = run_start
                     has_pre = False
-                    while e < s + ln and kind[e] != 1:
-                        if kind[e] == 2:
+                    while run_end < stop and kind[run_end] != 1:
+                        if kind[run_end] == 2:
                             has_pre = True
-                        e += 1
-                    if has_pre and e - c >= 2 and not _is_word(tmask, tfirst, word, c, e):
+                        run_end += 1
+                    if (
+                        has_pre
+                        and run_end - run_start >= 2
+                        and not _is_word(tmask, tfirst, word, run_start, run_end)
+                    ):
                         ok = False
-                    c = e
+                    run_start = run_end
                 if not ok:
                     continue
                 main = 0
-                xs = 0
-                for c in range(s, s + ln):
-                    v = values[word[c] - 1]
-                    if kind[c] == 1:
-                        main += v * lm[c]
-                        if cross[c] >= 0:
-                            xs += (cross[c] + v * lm[c]) * wm[c]
+                cross_sum = 0
+                for square in range(start, stop):
+                    value = values[word[square] - 1]
+                    if kind[square] == 1:
+                        main += value * lm[square]
+                        if cross[square] >= 0:
+                            cross_sum += (cross[square] + value * lm[square]) * wm[square]
                     else:
-                        main += v
+                        main += value
                 if kept < cap:
-                    out_start[kept] = s
-                    out_len[kept] = ln
-                    out_score[kept] = main * mult + xs
+                    out_start[kept] = start
+                    out_len[kept] = length
+                    out_score[kept] = main * mult + cross_sum
                     out_pre[kept] = pre
-                    for i in range(ln):
-                        c = s + i
-                        code = word[c]
-                        if kind[c] == 1:
-                            code |= 64
-                        elif kind[c] == 2:
-                            code |= 32
+                    for i in range(length):
+                        square = start + i
+                        code = word[square]
+                        if kind[square] == 1:
+                            code |= NEW
+                        elif kind[square] == 2:
+                            code |= PRE
                         out_codes[kept, i] = code
-                    for i in range(ln, out_codes.shape[1]):
+                    for i in range(length, out_codes.shape[1]):
                         out_codes[kept, i] = 0
                     kept += 1
     return kept
@@ -183,51 +180,53 @@ def table_values(codes, lengths, scores, pre, have, probs, h, log_fact, marg, li
     bound (the product of the per-letter chances; the counts of a multinomial
     are negatively associated, so it bounds the joint chance) could still
     reach the best ``limit``; the rest get their bound x 0 (left out)."""
-    k = scores.shape[0]
-    upper = np.zeros(k, dtype=np.float64)
+    entries = scores.shape[0]
+    upper = np.zeros(entries, dtype=np.float64)
     need = np.zeros(26, dtype=np.int64)
-    for e in range(k):
+    for entry in range(entries):
         for lt in range(26):
             need[lt] = 0
-        for i in range(lengths[e]):
-            if codes[e, i] & 64:
-                need[(codes[e, i] & 31) - 1] += 1
-        u = scores[e] * PRE_FACTOR ** pre[e]
+        for i in range(lengths[entry]):
+            if codes[entry, i] & NEW:
+                need[(codes[entry, i] & LETTER) - 1] += 1
+        bound = scores[entry] * PRE_FACTOR ** pre[entry]
         for lt in range(26):
             short = need[lt] - have[lt]
             if short > 0:
-                u *= marg[lt, min(short, marg.shape[1] - 1)]
-        upper[e] = u
+                bound *= marg[lt, min(short, marg.shape[1] - 1)]
+        upper[entry] = bound
     order = np.argsort(-upper)
-    exact = np.zeros(k, dtype=np.float64)
+    exact = np.zeros(entries, dtype=np.float64)
     letters = np.empty(26, dtype=np.int64)
     counts = np.empty(26, dtype=np.int64)
     best = np.zeros(limit, dtype=np.float64)  # the limit best exact values, ascending
-    for oi in range(k):
-        e = order[oi]
-        if upper[e] <= best[0]:
+    for rank in range(entries):
+        entry = order[rank]
+        if upper[entry] <= best[0]:
             break
         for lt in range(26):
             need[lt] = 0
-        for i in range(lengths[e]):
-            if codes[e, i] & 64:
-                need[(codes[e, i] & 31) - 1] += 1
-        m = 0
+        for i in range(lengths[entry]):
+            if codes[entry, i] & NEW:
+                need[(codes[entry, i] & LETTER) - 1] += 1
+        missing = 0
         for lt in range(26):
             short = need[lt] - have[lt]
             if short > 0:
-                letters[m] = lt
-                counts[m] = short
-                m += 1
-        v = scores[e] * PRE_FACTOR ** pre[e] * p_cover(letters, counts, m, probs, h, log_fact)
-        exact[e] = v
-        if v > best[0]:
-            best[0] = v
+                letters[missing] = lt
+                counts[missing] = short
+                missing += 1
+        value = (
+            scores[entry]
+            * PRE_FACTOR ** pre[entry]
+            * p_cover(letters, counts, missing, probs, h, log_fact)
+        )
+        exact[entry] = value
+        if value > best[0]:
+            best[0] = value
             j = 0
             while j + 1 < limit and best[j] > best[j + 1]:
-                tmp = best[j]
-                best[j] = best[j + 1]
-                best[j + 1] = tmp
+                best[j], best[j + 1] = best[j + 1], best[j]
                 j += 1
     return exact
 

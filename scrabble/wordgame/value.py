@@ -17,7 +17,8 @@ import numpy as np
 from numba import njit
 
 from scrabble.wordgame.chance import LOG_FACT, NONE, p_cover
-from scrabble.wordgame.rows import LETTER, NEW, PRE, PRE_FACTOR, TABLE, Rows
+from scrabble.wordgame.rows import PRE, PRE_FACTOR, TABLE, Rows
+from scrabble.wordgame.search import LETTER, NEW
 
 MAX_GENERAL_MISSING = 6  # beyond this a target-line entry counts 0 (bounds the cost)
 
