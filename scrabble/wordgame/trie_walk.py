@@ -1,33 +1,16 @@
-"""The two trie steps the WordGame kernels take, over the trie's flat arrays
-(``mask``, ``first``: see ``scrabble.lexicon.trie``), kept here so the kernels
-depend only on that array layout."""
+"""The WordGame kernels' trie walks, over the trie's flat arrays (``mask``,
+``first``: see ``scrabble.lexicon.trie``, whose array-level steps these are),
+so the kernels depend only on that array layout."""
 
 from __future__ import annotations
 
 import numpy as np
 from numba import njit
 
+from scrabble.lexicon.trie import child_in as child
+from scrabble.lexicon.trie import terminal_in as is_terminal
 
-@njit(cache=True, inline="always")
-def _popcount32(x):
-    x = x - ((x >> 1) & 0x55555555)
-    x = (x & 0x33333333) + ((x >> 2) & 0x33333333)
-    x = (x + (x >> 4)) & 0x0F0F0F0F
-    return ((x * 0x01010101) & 0xFFFFFFFF) >> 24
-
-
-@njit(cache=True, inline="always")
-def child(mask, first, node, letter):
-    """The child of ``node`` for letter 0..25, or -1."""
-    m = np.int64(mask[node])
-    if (m >> letter) & 1 == 0:
-        return -1
-    return first[node] + _popcount32(m & ((np.int64(1) << letter) - 1))
-
-
-@njit(cache=True, inline="always")
-def is_terminal(mask, node):
-    return (np.int64(mask[node]) >> 26) & 1 == 1
+__all__ = ["child", "contains", "cross_checks", "is_terminal"]
 
 
 @njit(cache=True)
