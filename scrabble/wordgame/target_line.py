@@ -75,18 +75,22 @@ def build_table(
     for length in range(2, n + 1):
         if length >= offsets.shape[0] - 1:
             break
-        first_word = offsets[length]
-        last_word = offsets[length + 1]
-        if first_word == last_word:
+        words_from = offsets[length]
+        words_to = offsets[length + 1]
+        if words_from == words_to:
             continue
         for start in range(n - length + 1):
             stop = start + length
             if (start > 0 and cells[start - 1] != 0) or (stop < n and cells[stop] != 0):
                 continue
+            # the empties, in order (sorted below by how little they matter)
             empties = 0
             for square in range(start, stop):
+                kind[square] = 0
                 if cells[square] == 0:
+                    order[empties] = square
                     empties += 1
+                    kind[square] = 1
             board_in = length - empties
             if empties == 0 or empties > t + max_pre:
                 continue
@@ -96,15 +100,8 @@ def build_table(
             if pre > max_pre or pre >= empties:
                 continue
             # pre-placed squares: the empties whose multipliers matter least
-            n_empty = 0
-            for square in range(start, stop):
-                kind[square] = 0
-                if cells[square] == 0:
-                    order[n_empty] = square
-                    n_empty += 1
-                    kind[square] = 1
-            for i in range(n_empty):
-                for j in range(i + 1, n_empty):
+            for i in range(empties):
+                for j in range(i + 1, empties):
                     here = order[i]
                     there = order[j]
                     if wm[there] * 4 + lm[there] < wm[here] * 4 + lm[here]:
@@ -118,7 +115,7 @@ def build_table(
                     mult *= wm[square]
             if mult < min_mult:
                 continue
-            for word_id in range(first_word, last_word):
+            for word_id in range(words_from, words_to):
                 if not word_fits(matrix, word_id, cells, cmask, start, length):
                     continue
                 for i in range(length):
