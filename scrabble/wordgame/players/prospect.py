@@ -30,6 +30,7 @@ import numpy as np
 
 from scrabble.engines.trie_engine import TrieEngine
 from scrabble.lexicon.loaded import Lexicon
+from scrabble.moves import MoveList
 from scrabble.notation import move_at
 from scrabble.position import Position
 from scrabble.tiles import rack_counts
@@ -37,6 +38,7 @@ from scrabble.wordgame.actions import Discard, Play, Stop
 from scrabble.wordgame.clock import Clock
 from scrabble.wordgame.first import best_placements
 from scrabble.wordgame.kit import Kit, counts26, letters_of
+from scrabble.wordgame.last_tiles import LastTiles, hand_counts
 from scrabble.wordgame.lexicons import PlayerLexicon
 from scrabble.wordgame.lines import BoardLines
 from scrabble.wordgame.places import place_table, place_value
@@ -97,6 +99,8 @@ class ProspectConfig:
     use_setups: bool = True
     use_table: bool = True
     use_phi: bool = True
+    # once the queue left is all visible, search the plays to the end (last_tiles)
+    last_tiles: bool = True
     fixed_share: float = 1.0  # with fixed effort: the share of lines and plays searched
     max_share: float = 1.0  # by the clock: never more than this share
 
@@ -129,7 +133,7 @@ class ProspectPlayer:
         self.effort = 1.0
         self.setups = SetupFinder(self.kit)
         self.table = TargetLine(self.kit)
-        self.last_tiles = 0
+        self.engine: TrieEngine | None = None
 
     def stats(self) -> dict[str, int]:
         return dict(self.counts)
@@ -154,7 +158,9 @@ class ProspectPlayer:
     def _rescue(self, turn: TurnView) -> Choice:
         self.counts["rescue"] = self.counts.get("rescue", 0) + 1
         position = Position(board=self.board, rack=rack_counts(turn.hand), rules=self.kit.rules)
-        moves = TrieEngine(cast(Lexicon, self.lexicon)).generate(position)
+        if self.engine is None:
+            self.engine = TrieEngine(cast(Lexicon, self.lexicon))
+        moves = self.engine.generate(position)
         if len(moves):
             m = move_at(moves, int(moves.order(1)[0]))
             return Choice(Play(m.row, m.col, m.direction == 0, m.word), float(m.score))
@@ -420,12 +426,54 @@ class ProspectPlayer:
         ):
             # nothing to play and nothing worth waiting for
             return Choice(Stop(), 0.0, {}, alternatives[:5])
+        if cfg.last_tiles and turn.queue_left <= len(turn.visible) and mode == "full":
+            action, value, terms = self._last_tiles(turn, action, value, terms)
         if isinstance(action, Play):
             self.clock.observe(self._placed(action))
         elif isinstance(action, Discard):
             self.clock.observe(len(action.letters))
         self._chosen(action)
         return Choice(action, value, terms, alternatives[1:21])
+
+    def _last_tiles(
+        self, turn: TurnView, action: Play | Discard | Stop, value: float, terms: dict[str, float]
+    ) -> tuple[Play | Discard | Stop, float, dict[str, float]]:
+        """With every tile to come known, the chosen action against the best
+        sequence of plays to the end (``last_tiles``), by what each scores
+        from here; the better is made. Ties keep the chosen action."""
+        if self.engine is None:
+            self.engine = TrieEngine(cast(Lexicon, self.lexicon))
+        search = LastTiles(self.engine, self.kit.rules, turn.visible[: turn.queue_left])
+        hand = hand_counts(turn.hand)
+        best, moves, best_i = search.best_play(self.board, hand)
+        self.counts["last_tiles"] = self.counts.get("last_tiles", 0) + 1
+        mine: float | None = None
+        if isinstance(action, Play):
+            # by the tiles laid, not the spelling: a one-tile play has two
+            chosen = self._laid(action)
+            for i in range(len(moves)):
+                if self._laid(self._play_of_move(moves, i)) == chosen:
+                    board, left, drawn = search.after(self.board, hand, 0, moves, i)
+                    mine = float(moves.scores[i]) + search.value(board, left, drawn, 1)
+                    break
+        elif isinstance(action, Discard):
+            kept = np.array(hand) - np.array(hand_counts(action.letters))
+            k = len(action.letters)
+            drawn = min(k, len(search.queue))
+            refilled = tuple(int(c) for c in kept + np.array(hand_counts(search.queue[:drawn])))
+            mine = -float(self.kit.setup.d) + search.value(self.board, refilled, drawn, 0)
+        else:
+            mine = 0.0
+        if best_i < 0 or (mine is not None and mine >= best):
+            return action, value, terms
+        self.counts["last_tiles_changed"] = self.counts.get("last_tiles_changed", 0) + 1
+        play = self._play_of_move(moves, best_i)
+        score = float(moves.scores[best_i])
+        return play, float(best), {"score": score, "last_tiles": float(best) - score}
+
+    def _play_of_move(self, moves: MoveList, i: int) -> Play:
+        m = move_at(moves, i)
+        return Play(m.row, m.col, m.direction == 0, m.word)
 
     # -- hooks for a player that plans (``planner``) ------------------------
     def _horizon(self, turn: TurnView) -> int:
@@ -474,6 +522,16 @@ class ProspectPlayer:
             return rows
         vals = row_values(have[None, :], rows, table3, self.kit.probs, unknown)[0]
         return take(rows, np.argsort(-vals, kind="stable")[:count])
+
+    def _laid(self, play: Play) -> frozenset[tuple[int, str]]:
+        """The (square, letter) pairs a play lays on the empty squares."""
+        n = self.kit.n
+        out = []
+        for k, ch in enumerate(play.word):
+            r, c = (play.row, play.col + k) if play.horizontal else (play.row + k, play.col)
+            if self.board[r * n + c] == 0:
+                out.append((r * n + c, ch))
+        return frozenset(out)
 
     def _placed(self, play: Play) -> int:
         n = self.kit.n
