@@ -160,5 +160,10 @@ def test_the_planner_with_the_search_makes_the_best_sequence(enable, last_tiles)
     if last_tiles:
         assert total == best
         assert choice.value == best
+        # the alternatives are valued by the same count, so none is above it
+        assert choice.alternatives
+        for _, value, terms in choice.alternatives:
+            assert value <= choice.value
+            assert value == sum(terms.values())
     else:
         assert total < best  # what the search is for

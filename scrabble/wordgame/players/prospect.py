@@ -42,7 +42,7 @@ from scrabble.wordgame.last_tiles import LastTiles, hand_counts
 from scrabble.wordgame.lexicons import PlayerLexicon
 from scrabble.wordgame.lines import BoardLines
 from scrabble.wordgame.places import place_table, place_value
-from scrabble.wordgame.players.choice import Choice
+from scrabble.wordgame.players.choice import Alternative, Choice
 from scrabble.wordgame.referee import GameSetup, TurnView
 from scrabble.wordgame.rows import (
     Rows,
@@ -76,6 +76,7 @@ from scrabble.wordgame.value import (
 
 LEAN = 0.85  # past this share of the budget a turn does the least that is still sound
 RESCUE = 1.12  # past this share (9 s of 8) only the best score now: never out of time
+LAST_TILES_OFFERED = 12  # actions of the ranking the last-tiles search values
 
 
 @dataclass
@@ -426,50 +427,75 @@ class ProspectPlayer:
         ):
             # nothing to play and nothing worth waiting for
             return Choice(Stop(), 0.0, {}, alternatives[:5])
+        rest = alternatives[1:21]
         if cfg.last_tiles and turn.queue_left <= len(turn.visible) and mode == "full":
-            action, value, terms = self._last_tiles(turn, action, value, terms)
+            (action, value, terms), rest = self._last_tiles(turn, alternatives)
         if isinstance(action, Play):
             self.clock.observe(self._placed(action))
         elif isinstance(action, Discard):
             self.clock.observe(len(action.letters))
         self._chosen(action)
-        return Choice(action, value, terms, alternatives[1:21])
+        return Choice(action, value, terms, rest)
 
     def _last_tiles(
-        self, turn: TurnView, action: Play | Discard | Stop, value: float, terms: dict[str, float]
-    ) -> tuple[Play | Discard | Stop, float, dict[str, float]]:
-        """With every tile to come known, the chosen action against the best
-        sequence of plays to the end (``last_tiles``), by what each scores
-        from here; the better is made. Ties keep the chosen action."""
+        self, turn: TurnView, ranked: list[Alternative]
+    ) -> tuple[Alternative, list[Alternative]]:
+        """With every tile to come known, each action offered (the first
+        ``LAST_TILES_OFFERED`` of the ranking, the search's best first play and
+        stop) valued by what it scores from here to the end (``last_tiles``):
+        the best is made, and the ranking's order breaks ties."""
         if self.engine is None:
             self.engine = TrieEngine(cast(Lexicon, self.lexicon))
         search = LastTiles(self.engine, self.kit.rules, turn.visible[: turn.queue_left])
         hand = hand_counts(turn.hand)
-        best, moves, best_i = search.best_play(self.board, hand)
+        _, moves, best_i = search.best_play(self.board, hand)
         self.counts["last_tiles"] = self.counts.get("last_tiles", 0) + 1
-        mine: float | None = None
+        # a play is found by the tiles it lays, not its spelling (a one-tile
+        # play has two)
+        listed = {self._laid(self._play_of_move(moves, i)): i for i in range(len(moves))}
+        offered = [a for a, _, _ in ranked[:LAST_TILES_OFFERED]]
+        if best_i >= 0:
+            offered.append(self._play_of_move(moves, best_i))
+        offered.append(Stop())
+        valued: list[Alternative] = []
+        seen: set[object] = set()
+        for action in offered:
+            key = self._laid(action) if isinstance(action, Play) else action
+            if key in seen:
+                continue
+            seen.add(key)
+            terms = self._searched(action, search, moves, listed, hand)
+            if terms is not None:
+                valued.append((action, sum(terms.values()), terms))
+        valued.sort(key=lambda a: -a[1])  # stable: the ranking breaks ties
+        if valued[0][0] != ranked[0][0]:
+            self.counts["last_tiles_changed"] = self.counts.get("last_tiles_changed", 0) + 1
+        return valued[0], valued[1:]
+
+    def _searched(
+        self,
+        action: Play | Discard | Stop,
+        search: LastTiles,
+        moves: MoveList,
+        listed: dict[frozenset[tuple[int, str]], int],
+        hand: tuple[int, ...],
+    ) -> dict[str, float] | None:
+        """What an action scores from here by the search: its own points and
+        the best sequence of plays after it (None: a play not listed)."""
+        if isinstance(action, Stop):
+            return {}
         if isinstance(action, Play):
-            # by the tiles laid, not the spelling: a one-tile play has two
-            chosen = self._laid(action)
-            for i in range(len(moves)):
-                if self._laid(self._play_of_move(moves, i)) == chosen:
-                    board, left, drawn = search.after(self.board, hand, 0, moves, i)
-                    mine = float(moves.scores[i]) + search.value(board, left, drawn, 1)
-                    break
-        elif isinstance(action, Discard):
-            kept = np.array(hand) - np.array(hand_counts(action.letters))
-            k = len(action.letters)
-            drawn = min(k, len(search.queue))
-            refilled = tuple(int(c) for c in kept + np.array(hand_counts(search.queue[:drawn])))
-            mine = -float(self.kit.setup.d) + search.value(self.board, refilled, drawn, 0)
-        else:
-            mine = 0.0
-        if best_i < 0 or (mine is not None and mine >= best):
-            return action, value, terms
-        self.counts["last_tiles_changed"] = self.counts.get("last_tiles_changed", 0) + 1
-        play = self._play_of_move(moves, best_i)
-        score = float(moves.scores[best_i])
-        return play, float(best), {"score": score, "last_tiles": float(best) - score}
+            i = listed.get(self._laid(action))
+            if i is None:
+                return None
+            board, left, drawn = search.after(self.board, hand, 0, moves, i)
+            score = float(moves.scores[i])
+            return {"score": score, "last_tiles": float(search.value(board, left, drawn, 1))}
+        kept = np.array(hand) - np.array(hand_counts(action.letters))
+        drawn = min(len(action.letters), len(search.queue))
+        refilled = tuple(int(c) for c in kept + np.array(hand_counts(search.queue[:drawn])))
+        rest = float(search.value(self.board, refilled, drawn, 0))
+        return {"discard_cost": -float(self.kit.setup.d), "last_tiles": rest}
 
     def _play_of_move(self, moves: MoveList, i: int) -> Play:
         m = move_at(moves, i)
