@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import copy
 from collections import Counter
+from dataclasses import replace
 from typing import cast
 
 import pytest
@@ -167,3 +168,20 @@ def test_the_planner_with_the_search_makes_the_best_sequence(enable, last_tiles)
             assert value == sum(terms.values())
     else:
         assert total < best  # what the search is for
+
+
+def test_the_clock_s_lean_mode_searches_too_and_panic_does_not(enable) -> None:
+    case = cases.generate(162, cases.letter_probabilities(enable.words))
+    counts = {}
+    for share in (0.9, 1.05):  # past LEAN (0.85) and past the budget
+        planner = PlannerPlayer(enable, False, PlannerConfig())
+        planner.start(Referee(case, enable.contains).setup())
+        planner.set_board(parse_board(SEED_162_TURN_43, planner.kit.rules))
+        elapsed = round(share * planner.config.budget_ms)
+        choice = planner.decide(replace(TURN_43, elapsed_ms=elapsed))
+        assert isinstance(choice.action, Play)
+        counts[share] = planner.stats().get("last_tiles", 0)
+        if share < 1:
+            assert choice.value == sum(choice.terms.values())
+            assert set(choice.terms) == {"score", "last_tiles"}
+    assert counts == {0.9: 1, 1.05: 0}

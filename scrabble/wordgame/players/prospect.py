@@ -38,7 +38,7 @@ from scrabble.wordgame.actions import Discard, Play, Stop
 from scrabble.wordgame.clock import Clock
 from scrabble.wordgame.first import best_placements
 from scrabble.wordgame.kit import Kit, counts26, letters_of
-from scrabble.wordgame.last_tiles import LastTiles, hand_counts
+from scrabble.wordgame.last_tiles import WIDTHS, LastTiles, hand_counts
 from scrabble.wordgame.lexicons import PlayerLexicon
 from scrabble.wordgame.lines import BoardLines
 from scrabble.wordgame.places import place_table, place_value
@@ -76,6 +76,7 @@ from scrabble.wordgame.value import (
 
 LEAN = 0.85  # past this share of the budget a turn does the least that is still sound
 RESCUE = 1.12  # past this share (9 s of 8) only the best score now: never out of time
+LEAN_WIDTHS = (4, 2)  # the last-tiles search in the clock's lean mode
 LAST_TILES_OFFERED = 12  # actions of the ranking the last-tiles search values
 
 
@@ -428,8 +429,11 @@ class ProspectPlayer:
             # nothing to play and nothing worth waiting for
             return Choice(Stop(), 0.0, {}, alternatives[:5])
         rest = alternatives[1:21]
-        if cfg.last_tiles and turn.queue_left <= len(turn.visible) and mode == "full":
-            (action, value, terms), rest = self._last_tiles(turn, alternatives)
+        if cfg.last_tiles and turn.queue_left <= len(turn.visible) and mode != "panic":
+            # the clock's lean mode reaches most games' last tiles; a narrower
+            # search there (8 sequences to the end, not 64)
+            widths = LEAN_WIDTHS if mode == "lean" else WIDTHS
+            (action, value, terms), rest = self._last_tiles(turn, alternatives, widths)
         if isinstance(action, Play):
             self.clock.observe(self._placed(action))
         elif isinstance(action, Discard):
@@ -438,7 +442,7 @@ class ProspectPlayer:
         return Choice(action, value, terms, rest)
 
     def _last_tiles(
-        self, turn: TurnView, ranked: list[Alternative]
+        self, turn: TurnView, ranked: list[Alternative], widths: tuple[int, ...] = WIDTHS
     ) -> tuple[Alternative, list[Alternative]]:
         """With every tile to come known, each action offered (the first
         ``LAST_TILES_OFFERED`` of the ranking, the search's best first play and
@@ -446,7 +450,7 @@ class ProspectPlayer:
         the best is made, and the ranking's order breaks ties."""
         if self.engine is None:
             self.engine = TrieEngine(cast(Lexicon, self.lexicon))
-        search = LastTiles(self.engine, self.kit.rules, turn.visible[: turn.queue_left])
+        search = LastTiles(self.engine, self.kit.rules, turn.visible[: turn.queue_left], widths)
         hand = hand_counts(turn.hand)
         _, moves, best_i = search.best_play(self.board, hand)
         self.counts["last_tiles"] = self.counts.get("last_tiles", 0) + 1
