@@ -10,6 +10,10 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from scrabble.moves import MoveList
+from scrabble.notation import move_at
+from scrabble.tiles import ACROSS
+
 _PLAY = re.compile(r"PLAY (0|[1-9][0-9]?) (0|[1-9][0-9]?) ([HV]) ([A-Z]{1,20})")
 _DISCARD = re.compile(r"DISCARD ([A-Z]{1,9})")
 
@@ -44,6 +48,12 @@ class Stop:
 
 
 Action = Play | Discard | Stop
+
+
+def play_of(moves: MoveList, i: int) -> Play:
+    """Move i of the shared engine's list as the action that makes it."""
+    move = move_at(moves, i)
+    return Play(move.row, move.col, move.direction == ACROSS, move.word)
 
 
 def parse_action(line: str) -> Action:

@@ -16,6 +16,7 @@ tile); the player's own discard is valued here by the same search after it.
 
 from __future__ import annotations
 
+import itertools
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -23,13 +24,13 @@ import numpy.typing as npt
 
 from scrabble.engines.trie_engine import TrieEngine
 from scrabble.moves import MoveList, leave_of, place
-from scrabble.notation import move_at
 from scrabble.position import Position
 from scrabble.rules import Rules
-from scrabble.tiles import ACROSS, tile_index
-from scrabble.wordgame.actions import Play
+from scrabble.tiles import rack_counts
+from scrabble.wordgame.actions import Play, play_of
 
 Hand = tuple[int, ...]  # 27 tile counts (the blank's always 0 here)
+State = tuple[npt.NDArray[np.uint8], Hand, int]  # board, hand, tiles drawn
 WIDTHS = (8, 4, 2)
 
 
@@ -51,7 +52,7 @@ class LastTiles:
 
     def after(
         self, board: npt.NDArray[np.uint8], hand: Hand, drawn: int, moves: MoveList, i: int
-    ) -> tuple[npt.NDArray[np.uint8], Hand, int]:
+    ) -> State:
         """Board, hand and tiles drawn so far after move i and its refill."""
         leave = leave_of(np.array(hand), moves, i)
         used = int(sum(hand)) - int(leave.sum())
@@ -59,72 +60,63 @@ class LastTiles:
         drawn_after = drawn + min(used, len(self.queue) - drawn)
         return board_after, refill(leave, self.queue, drawn, used), drawn_after
 
+    def width(self, depth: int) -> int:
+        """Plays tried at this depth: greedy below the last width."""
+        return self.widths[depth] if depth < len(self.widths) else 1
+
+    def options(
+        self, board: npt.NDArray[np.uint8], hand: Hand, drawn: int, depth: int
+    ) -> tuple[MoveList, list[tuple[int, int, State]]]:
+        """The move list and, for the plays tried, (the most that play and
+        the plays after it score, its index, the state after it), by score."""
+        moves = self.moves(board, hand)
+        tried = []
+        if len(moves):
+            for i in moves.order(self.width(depth)).tolist():
+                after = self.after(board, hand, drawn, moves, i)
+                tried.append((int(moves.scores[i]) + self.value(*after, depth + 1), i, after))
+        return moves, tried
+
     def value(self, board: npt.NDArray[np.uint8], hand: Hand, drawn: int, depth: int = 0) -> int:
         """The most the plays from here score (0 when none fits)."""
         # the depth is in the key because the width is: a value found wider
         # up the tree is one ``principal`` could not replay from deeper down
         key = (board.tobytes(), hand, drawn, min(depth, len(self.widths)))
         known = self._memo.get(key)
-        if known is not None:
-            return known
-        moves = self.moves(board, hand)
-        best = 0
-        if len(moves):
-            width = self.widths[depth] if depth < len(self.widths) else 1
-            scores = moves.scores
-            for i in moves.order(width).tolist():
-                board2, hand2, drawn2 = self.after(board, hand, drawn, moves, i)
-                best = max(best, int(scores[i]) + self.value(board2, hand2, drawn2, depth + 1))
-        self._memo[key] = best
-        return best
+        if known is None:
+            _, tried = self.options(board, hand, drawn, depth)
+            known = self._memo[key] = max((total for total, _, _ in tried), default=0)
+        return known
 
     def best_play(self, board: npt.NDArray[np.uint8], hand: Hand) -> tuple[int, MoveList, int]:
         """(value, the move list, the index of the first play of the best
         sequence, -1 if no play fits) from the root."""
-        moves = self.moves(board, hand)
-        best, best_i = 0, -1
-        if len(moves):
-            scores = moves.scores
-            for i in moves.order(self.widths[0] if self.widths else 1).tolist():
-                board2, hand2, drawn2 = self.after(board, hand, 0, moves, i)
-                v = int(scores[i]) + self.value(board2, hand2, drawn2, 1)
-                if v > best or best_i < 0:
-                    best, best_i = v, i
-        return best, moves, best_i
+        moves, tried = self.options(board, hand, 0, 0)
+        if not tried:
+            return 0, moves, -1
+        total, i, _ = max(tried, key=lambda option: option[0])  # the first of equals
+        return total, moves, i
 
     def principal(self, board: npt.NDArray[np.uint8], hand: Hand) -> list[Play]:
         """The sequence of plays ``best_play``'s value counts, in order."""
         line: list[Play] = []
-        drawn, depth = 0, 0
-        while True:
-            moves = self.moves(board, hand)
-            if not len(moves):
+        state: State = (board, hand, 0)
+        for depth in itertools.count():
+            moves, tried = self.options(*state, depth)
+            if not tried:
                 return line
-            width = self.widths[depth] if depth < len(self.widths) else 1
-            best, pick = -1, None
-            for i in moves.order(width).tolist():
-                after = self.after(board, hand, drawn, moves, i)
-                v = int(moves.scores[i]) + self.value(*after, depth + 1)
-                if v > best:
-                    best, pick = v, (i, after)
-            assert pick is not None
-            m = move_at(moves, pick[0])
-            line.append(Play(m.row, m.col, m.direction == ACROSS, m.word))
-            board, hand, drawn = pick[1]
-            depth += 1
+            _, i, after = max(tried, key=lambda option: option[0])
+            line.append(play_of(moves, i))
+            state = after
+        raise AssertionError("unreachable")
 
 
 def refill(leave: npt.NDArray[np.integer], queue: str, drawn: int, used: int) -> Hand:
-    """The hand after a play that used ``used`` tiles: the leave plus the next
-    tiles of the queue."""
-    out = np.array(leave, dtype=np.int64)
-    for ch in queue[drawn : drawn + used]:
-        out[tile_index(ch)] += 1
+    """The hand after a play (or a discard) that used ``used`` tiles: the
+    leave plus the next tiles of the queue."""
+    out = np.asarray(leave, dtype=np.int64) + rack_counts(queue[drawn : drawn + used])
     return tuple(int(c) for c in out)
 
 
 def hand_counts(letters: str) -> Hand:
-    out = [0] * 27
-    for ch in letters:
-        out[tile_index(ch)] += 1
-    return tuple(out)
+    return tuple(int(c) for c in rack_counts(letters))

@@ -9,10 +9,7 @@ import numpy as np
 
 from scrabble.engines.trie_engine import TrieEngine
 from scrabble.lexicon.loaded import Lexicon
-from scrabble.moves import MoveList
-from scrabble.notation import move_at
-from scrabble.tiles import ACROSS
-from scrabble.wordgame.actions import Discard, Play, Stop
+from scrabble.wordgame.actions import Discard, Stop, play_of
 from scrabble.wordgame.lexicons import PlayerLexicon
 from scrabble.wordgame.players.board import OwnBoard
 from scrabble.wordgame.players.choice import Choice
@@ -41,7 +38,7 @@ class GreedyPlayer:
         moves = self.engine.generate(self.own.position(turn.hand))
         if len(moves):
             order = moves.order(1 + alternatives)
-            plays = [(self._play(moves, int(i)), float(moves.scores[i])) for i in order]
+            plays = [(play_of(moves, int(i)), float(moves.scores[i])) for i in order]
             return Choice(
                 plays[0][0],
                 plays[0][1],
@@ -55,10 +52,6 @@ class GreedyPlayer:
                 {"discard_cost": -float(self.own.setup.d)},
             )
         return Choice(Stop(), 0.0, {})
-
-    def _play(self, moves: MoveList, i: int) -> Play:
-        m = move_at(moves, i)
-        return Play(m.row, m.col, m.direction == ACROSS, m.word)
 
     def act(self, turn: TurnView) -> str:
         assert self.own is not None

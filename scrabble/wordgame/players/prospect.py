@@ -31,14 +31,13 @@ import numpy as np
 from scrabble.engines.trie_engine import TrieEngine
 from scrabble.lexicon.loaded import Lexicon
 from scrabble.moves import MoveList
-from scrabble.notation import move_at
 from scrabble.position import Position
 from scrabble.tiles import rack_counts
-from scrabble.wordgame.actions import Discard, Play, Stop
+from scrabble.wordgame.actions import Discard, Play, Stop, play_of
 from scrabble.wordgame.clock import Clock
 from scrabble.wordgame.first import best_placements
 from scrabble.wordgame.kit import Kit, counts26, letters_of
-from scrabble.wordgame.last_tiles import WIDTHS, LastTiles, hand_counts
+from scrabble.wordgame.last_tiles import WIDTHS, Hand, LastTiles, hand_counts, refill
 from scrabble.wordgame.lexicons import PlayerLexicon
 from scrabble.wordgame.lines import BoardLines
 from scrabble.wordgame.places import place_table, place_value
@@ -117,6 +116,7 @@ class ProspectPlayer:
         config: ProspectConfig | None = None,
     ) -> None:
         self.lexicon = lexicon
+        self.engine = TrieEngine(cast(Lexicon, lexicon))  # the engine reads only .trie
         self.fixed = fixed_effort
         self.config = config or ProspectConfig()
         self.counts: dict[str, int] = {"turns": 0, "reevaluated": 0, "dropped_lines": 0}
@@ -135,7 +135,6 @@ class ProspectPlayer:
         self.effort = 1.0
         self.setups = SetupFinder(self.kit)
         self.table = TargetLine(self.kit)
-        self.engine: TrieEngine | None = None
 
     def stats(self) -> dict[str, int]:
         return dict(self.counts)
@@ -160,12 +159,10 @@ class ProspectPlayer:
     def _rescue(self, turn: TurnView) -> Choice:
         self.counts["rescue"] = self.counts.get("rescue", 0) + 1
         position = Position(board=self.board, rack=rack_counts(turn.hand), rules=self.kit.rules)
-        if self.engine is None:
-            self.engine = TrieEngine(cast(Lexicon, self.lexicon))
         moves = self.engine.generate(position)
         if len(moves):
-            m = move_at(moves, int(moves.order(1)[0]))
-            return Choice(Play(m.row, m.col, m.direction == 0, m.word), float(m.score))
+            best = int(moves.order(1)[0])
+            return Choice(play_of(moves, best), float(moves.scores[best]))
         if turn.queue_left > 0:
             return Choice(Discard(turn.hand), -float(self.kit.setup.d))
         return Choice(Stop(), 0.0)
@@ -448,18 +445,16 @@ class ProspectPlayer:
         ``LAST_TILES_OFFERED`` of the ranking, the search's best first play and
         stop) valued by what it scores from here to the end (``last_tiles``):
         the best is made, and the ranking's order breaks ties."""
-        if self.engine is None:
-            self.engine = TrieEngine(cast(Lexicon, self.lexicon))
         search = LastTiles(self.engine, self.kit.rules, turn.visible[: turn.queue_left], widths)
         hand = hand_counts(turn.hand)
         _, moves, best_i = search.best_play(self.board, hand)
         self.counts["last_tiles"] = self.counts.get("last_tiles", 0) + 1
         # a play is found by the tiles it lays, not its spelling (a one-tile
         # play has two)
-        listed = {self._laid(self._play_of_move(moves, i)): i for i in range(len(moves))}
+        listed = {self._laid(play_of(moves, i)): i for i in range(len(moves))}
         offered = [a for a, _, _ in ranked[:LAST_TILES_OFFERED]]
         if best_i >= 0:
-            offered.append(self._play_of_move(moves, best_i))
+            offered.append(play_of(moves, best_i))
         offered.append(Stop())
         valued: list[Alternative] = []
         seen: set[object] = set()
@@ -482,7 +477,7 @@ class ProspectPlayer:
         search: LastTiles,
         moves: MoveList,
         listed: dict[frozenset[tuple[int, str]], int],
-        hand: tuple[int, ...],
+        hand: Hand,
     ) -> dict[str, float] | None:
         """What an action scores from here by the search: its own points and
         the best sequence of plays after it (None: a play not listed)."""
@@ -496,14 +491,10 @@ class ProspectPlayer:
             score = float(moves.scores[i])
             return {"score": score, "last_tiles": float(search.value(board, left, drawn, 1))}
         kept = np.array(hand) - np.array(hand_counts(action.letters))
-        drawn = min(len(action.letters), len(search.queue))
-        refilled = tuple(int(c) for c in kept + np.array(hand_counts(search.queue[:drawn])))
-        rest = float(search.value(self.board, refilled, drawn, 0))
+        used = len(action.letters)
+        refilled = refill(kept, search.queue, 0, used)
+        rest = float(search.value(self.board, refilled, min(used, len(search.queue)), 0))
         return {"discard_cost": -float(self.kit.setup.d), "last_tiles": rest}
-
-    def _play_of_move(self, moves: MoveList, i: int) -> Play:
-        m = move_at(moves, i)
-        return Play(m.row, m.col, m.direction == 0, m.word)
 
     # -- hooks for a player that plans (``planner``) ------------------------
     def _horizon(self, turn: TurnView) -> int:
@@ -564,12 +555,7 @@ class ProspectPlayer:
         return frozenset(out)
 
     def _placed(self, play: Play) -> int:
-        n = self.kit.n
-        count = 0
-        for k in range(len(play.word)):
-            r, c = (play.row, play.col + k) if play.horizontal else (play.row + k, play.col)
-            count += self.board[r * n + c] == 0
-        return count
+        return len(self._laid(play))
 
     def _play_of(self, meta_row: np.ndarray, code_row: np.ndarray) -> Play:
         d, line, s, ln = (int(x) for x in meta_row[:4])
