@@ -36,7 +36,7 @@ from scrabble.tiles import rack_counts
 from scrabble.wordgame.actions import Discard, Play, Stop, play_of
 from scrabble.wordgame.clock import Clock
 from scrabble.wordgame.first import best_placements
-from scrabble.wordgame.kit import Kit, counts26, letters_of
+from scrabble.wordgame.kit import Kit, counts26, letters_of, unique_submultisets
 from scrabble.wordgame.last_tiles import WIDTHS, Hand, LastTiles, hand_counts, refill
 from scrabble.wordgame.lexicons import PlayerLexicon
 from scrabble.wordgame.lines import BoardLines
@@ -317,8 +317,8 @@ class ProspectPlayer:
                 n,
             )
             leaves = hand[None, :] - used
-            uniq, leave_idx = np.unique(leaves, axis=0, return_inverse=True)
-            leave_idx = leave_idx.reshape(-1).astype(np.int64)
+            uniq, leave_idx = unique_submultisets(leaves, hand)
+            leave_idx = leave_idx.astype(np.int64)
             haves = np.ascontiguousarray(uniq + vis[None, :])
             lvals = row_values(haves, rows, table3, probs, unknown)
             upper = upper_bounds(rows)
@@ -680,7 +680,7 @@ class ProspectPlayer:
         needs = need_counts(rows)
         keeps = [np.zeros(26, dtype=np.int64), *self._plan_keeps(hand)]
         keeps.extend(np.minimum(hand[None, :], needs[cand]))
-        uniq = np.unique(np.stack(keeps), axis=0)
+        uniq, _ = unique_submultisets(np.stack(keeps), hand)
         uniq = uniq[(uniq.sum(axis=1) < hand.sum())]  # discard at least one tile
         if not len(uniq):
             return []
