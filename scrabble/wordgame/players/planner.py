@@ -519,15 +519,18 @@ class PlannerPlayer(ProspectPlayer):
         kit = self.kit
         n = kit.n
         found = []
-        for m in range(len(tile_n)):
-            k = int(tile_n[m])
-            squares = tile_sq[m, :k].tolist()
-            for t_i, sq in enumerate(squares):
-                for d, r, s, q, prod, ln in anchors.get(sq, ()):
-                    # the play crosses the window's line at the anchor only
-                    on_line = sum(1 for x in squares if (x // n if d == 0 else x % n) == r)
-                    if on_line == 1:
-                        found.append((prod, m, d, r, s, q, int(tile_lt[m, t_i]), ln))
+        # only the (play, tile) pairs on an anchor square, found at once
+        is_anchor = np.zeros(n * n, dtype=np.bool_)
+        is_anchor[list(anchors)] = True
+        placed = np.arange(tile_sq.shape[1])[None, :] < tile_n[:, None]
+        plays, tiles = np.nonzero(is_anchor[tile_sq] & placed)
+        for m, t_i in zip(plays.tolist(), tiles.tolist(), strict=True):
+            squares = tile_sq[m, : int(tile_n[m])].tolist()
+            for d, r, s, q, prod, ln in anchors[squares[t_i]]:
+                # the play crosses the window's line at the anchor only
+                on_line = sum(1 for x in squares if (x // n if d == 0 else x % n) == r)
+                if on_line == 1:
+                    found.append((prod, m, d, r, s, q, int(tile_lt[m, t_i]), ln))
         if not found:
             return out
         found.sort(key=lambda f: (-f[0], f[1]))
