@@ -429,10 +429,20 @@ def window_products(cells, wm, span):
 
 
 @njit(cache=True)
-def waste_penalties(tile_sq, tile_n, wm_flat, win, decay, per_tile):
-    """pen(m) = sum of win(c) over the word-multiplier squares m covers when
-    m's own word multiplier is under half of win(c) (x decay), + per_tile x
-    tiles placed."""
+def waste_penalties(
+    tile_sq, tile_n, wm_flat, win, decay, per_tile, scores, letter_sum, sum_weight, sum_cap
+):
+    """pen(m): what a play costs beyond its tiles, x decay:
+
+    * the product a square could still make: win(c) for each word-multiplier
+      square m covers while m's own product is under half of win(c);
+    * the letters it puts under its multipliers: a product P spent on a word
+      scoring under ``letter_sum`` points a unit of P (about what a whole-hand
+      word's letters make) costs ``sum_weight`` x the shortfall x min(P,
+      ``sum_cap``);
+
+    + per_tile x tiles placed. ``scores`` (float, per play) are the plays'
+    scores; ``sum_weight`` 0 leaves the second term out."""
     moves = tile_n.shape[0]
     n = win.shape[0]
     pen = np.zeros(moves, dtype=np.float64)
@@ -447,5 +457,9 @@ def waste_penalties(tile_sq, tile_n, wm_flat, win, decay, per_tile):
                 window = win[square // n, square % n]
                 if 2 * product < window:
                     total += window
+        if product > 1 and sum_weight > 0:
+            short = letter_sum - scores[play] / product
+            if short > 0:
+                total += sum_weight * short * min(product, sum_cap)
         pen[play] = total * decay + per_tile * tile_n[play]
     return pen

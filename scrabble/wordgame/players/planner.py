@@ -459,6 +459,10 @@ class PlannerPlayer(ProspectPlayer):
             self.win,
             waste_weight,
             cfg.per_tile,
+            np.zeros(1),
+            0.0,
+            0.0,  # members' letters vary: the letter-sum term is the play's own
+            1.0,
         )
         charge = float(pen[0])
         if cfg.use_phi:

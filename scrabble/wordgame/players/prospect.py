@@ -90,6 +90,12 @@ class ProspectConfig:
     keeps: int = 64  # prospects whose letters a discard may keep
     per_tile: float = 3.0
     waste_weight: float = 1.0  # points per unit of win(c) a wasted square costs
+    # a word multiplier spent on a word of few letters costs too: per unit of
+    # product (at most sum_cap) the shortfall under sum_per_tile x (T + 1)
+    # points, x sum_weight (docs/wordgame.md, tenth round)
+    sum_weight: float = 1.0
+    sum_per_tile: float = 2.0
+    sum_cap: float = 27.0
     late: float = 0.3  # waste penalty fades over the last 30 % of the tiles
     setup_weight: float = 0.4
     setups: int = 16  # hot (square, letter) pairs tried as setups
@@ -341,15 +347,8 @@ class ProspectPlayer:
                 n,
                 skip_none,
             )
-            pen = waste_penalties(
-                tile_sq,
-                tile_n,
-                self.wm_flat,
-                self.win,
-                self._waste_weight(tiles_left),
-                cfg.per_tile,
-            )
             score = mmeta[:, META_SCORE].astype(np.float64)
+            pen = self._penalties(tile_sq, tile_n, score, tiles_left)
             plan = self._plan_moves(leaves, stamp, tile_sq, tile_lt, tile_n)
             future, _, _ = self._future(best, plan)
             value = score - pen + future + real
@@ -657,6 +656,26 @@ class ProspectPlayer:
             phi2 = self.place_value(bl2.cells)
             terms["place"] = self.config.phi_weight * (phi2 - self.phi)
         return terms
+
+    def _penalties(
+        self, tile_sq: np.ndarray, tile_n: np.ndarray, score: np.ndarray, tiles_left: int
+    ) -> np.ndarray:
+        """Per play, the waste penalty (``value.waste_penalties``) at this turn's
+        weight."""
+        cfg = self.config
+        pen: np.ndarray = waste_penalties(
+            tile_sq,
+            tile_n,
+            self.wm_flat,
+            self.win,
+            self._waste_weight(tiles_left),
+            cfg.per_tile,
+            score,
+            cfg.sum_per_tile * (self.kit.setup.t + 1),
+            cfg.sum_weight,
+            cfg.sum_cap,
+        )
+        return pen
 
     def _waste_weight(self, tiles_left: int) -> float:
         """Points per unit of win(c) a wasted square costs: the full weight,

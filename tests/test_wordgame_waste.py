@@ -1,0 +1,74 @@
+"""A word multiplier is not spent on a word of few letters (tenth round).
+
+The waste penalty charged only a product spent under half of what its square
+could still make. A play that used a square's whole product on a short, cheap
+word paid nothing: on seed 522 (11 x 11, T 6, few word multipliers) the first
+move was EGER down column 5 over a D and a T, 42 points for a x6, 7 points of
+letters a unit of product where a whole hand's word makes about 14. Now the
+shortfall under ``sum_per_tile`` x (T + 1) a unit of product (at most
+``sum_cap`` of it) costs ``sum_weight`` x the shortfall x the product.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from scrabble.wordgame import cases
+from scrabble.wordgame.actions import Play
+from scrabble.wordgame.lexicons import load_lexicon
+from scrabble.wordgame.players.planner import PlannerConfig, PlannerPlayer
+from scrabble.wordgame.referee import Referee
+from scrabble.wordgame.value import waste_penalties
+
+N = 5
+# square 0 a double word, square 1 a triple word, the rest plain
+WORD_MULT = np.array([2, 3] + [1] * (N * N - 2), dtype=np.int64)
+NO_WINDOWS = np.zeros((N, N), dtype=np.float64)  # the product term charges nothing
+TILE_SQ = np.array([[0, 1], [0, 1], [2, 3]], dtype=np.int64)  # x6, x6, plain
+TILE_N = np.array([2, 2, 2], dtype=np.int64)
+SCORES = np.array([42.0, 90.0, 2.0])  # letters 7 and 15 a unit of product; no product
+
+
+def penalties(weight: float, cap: float, decay: float = 1.0) -> list[float]:
+    pen = waste_penalties(
+        TILE_SQ, TILE_N, WORD_MULT, NO_WINDOWS, decay, 3.0, SCORES, 14.0, weight, cap
+    )
+    return [float(x) for x in pen]
+
+
+def test_the_letter_shortfall_under_a_product_is_charged() -> None:
+    # 42 points on a x6: (14 - 7) x 6 = 42, + 3 a tile
+    assert penalties(1.0, 1e9) == [48.0, 6.0, 6.0]
+
+
+def test_the_product_counted_is_capped_and_the_weight_and_fade_apply() -> None:
+    assert penalties(1.0, 4.0) == [7.0 * 4 + 6.0, 6.0, 6.0]
+    assert penalties(0.5, 1e9) == [21.0 + 6.0, 6.0, 6.0]
+    assert penalties(1.0, 1e9, decay=0.5) == [21.0 + 6.0, 6.0, 6.0]
+    assert penalties(0.0, 1e9) == [6.0, 6.0, 6.0]
+
+
+@pytest.fixture(scope="module")
+def enable():
+    return load_lexicon("enable")
+
+
+EGER = Play(row=2, col=5, horizontal=False, word="EGER")
+
+
+def first_move(enable, sum_weight: float) -> Play:
+    case = cases.generate(522, cases.letter_probabilities(enable.words))
+    player = PlannerPlayer(enable, True, PlannerConfig(fixed_share=0.3, sum_weight=sum_weight))
+    referee = Referee(case, enable.contains)
+    player.start(referee.setup())
+    action = player.decide(referee.turn(0)).action
+    assert isinstance(action, Play)
+    return action
+
+
+def test_the_x6_of_seed_522_is_not_spent_on_eger(enable) -> None:
+    assert first_move(enable, 0.0) == EGER  # the old charge let it through
+    chosen = first_move(enable, PlannerConfig().sum_weight)
+    assert chosen != EGER
+    assert chosen.col != 5 or chosen.horizontal  # column 5's D and T are kept
