@@ -6,7 +6,7 @@ word paid nothing: on seed 522 (11 x 11, T 6, few word multipliers) the first
 move was EGER down column 5 over a D and a T, 42 points for a x6, 7 points of
 letters a unit of product where a whole hand's word makes about 14. Now the
 shortfall under ``sum_per_tile`` x (T + 1) a unit of product (at most
-``sum_cap`` of it) costs ``sum_weight`` x the shortfall x the product.
+``sum_cap`` of it) costs ``sum_weight`` x the shortfall x that product.
 """
 
 from __future__ import annotations

@@ -49,7 +49,6 @@ from scrabble.wordgame.slots import (
     slot_family,
     slot_windows,
 )
-from scrabble.wordgame.value import waste_penalties
 from scrabble.wordgame.wordbank import bank_for
 
 
@@ -440,8 +439,8 @@ class PlannerPlayer(ProspectPlayer):
 
     def _slot_charge(self, sl: Slot, waste_weight: float) -> float:
         """What the slot's play will be charged when it is made, as a play made
-        now is: the waste penalty (the same for every member, which covers the
-        same squares) and the place value it takes from the board (its squares
+        now is: the waste penalty's product term (the same for every member,
+        which covers the same squares) and the place value it takes from the board (its squares
         filled with E, the commonest letter). Uncharged, a hunt was worth more
         than the same play in hand, so a needed tile was discarded to be drawn
         again (seed 543: WHACKED in hand, played 50 turns later)."""
@@ -452,17 +451,10 @@ class PlannerPlayer(ProspectPlayer):
         if cached is not None:
             return cached
         squares = np.array(sl.new_squares, dtype=np.int64)
-        pen = waste_penalties(
-            squares[None, :],
-            np.array([len(squares)], dtype=np.int64),
-            self.wm_flat,
-            self.win,
-            waste_weight,
-            cfg.per_tile,
-            np.zeros(1),
-            0.0,
-            0.0,  # members' letters vary: the letter-sum term is the play's own
-            1.0,
+        # no scores: the members' letters vary, so the letter-sum term is left
+        # to each play when it is made (charging it here lost, tenth round)
+        pen = self._penalties(
+            squares[None, :], np.array([len(squares)], dtype=np.int64), waste_weight
         )
         charge = float(pen[0])
         if cfg.use_phi:

@@ -348,7 +348,7 @@ class ProspectPlayer:
                 skip_none,
             )
             score = mmeta[:, META_SCORE].astype(np.float64)
-            pen = self._penalties(tile_sq, tile_n, score, tiles_left)
+            pen = self._penalties(tile_sq, tile_n, self._waste_weight(tiles_left), score)
             plan = self._plan_moves(leaves, stamp, tile_sq, tile_lt, tile_n)
             future, _, _ = self._future(best, plan)
             value = score - pen + future + real
@@ -658,21 +658,27 @@ class ProspectPlayer:
         return terms
 
     def _penalties(
-        self, tile_sq: np.ndarray, tile_n: np.ndarray, score: np.ndarray, tiles_left: int
+        self,
+        tile_sq: np.ndarray,
+        tile_n: np.ndarray,
+        waste_weight: float,
+        scores: np.ndarray | None = None,
     ) -> np.ndarray:
-        """Per play, the waste penalty (``value.waste_penalties``) at this turn's
-        weight."""
+        """Per play, the waste penalty (``value.waste_penalties``) at
+        ``waste_weight``; the letter-sum term only for plays whose ``scores``
+        are known (None leaves it out)."""
         cfg = self.config
+        with_sum = scores is not None
         pen: np.ndarray = waste_penalties(
             tile_sq,
             tile_n,
             self.wm_flat,
             self.win,
-            self._waste_weight(tiles_left),
+            waste_weight,
             cfg.per_tile,
-            score,
+            scores if scores is not None else np.zeros(len(tile_n)),
             cfg.sum_per_tile * (self.kit.setup.t + 1),
-            cfg.sum_weight,
+            cfg.sum_weight if with_sum else 0.0,
             cfg.sum_cap,
         )
         return pen
