@@ -72,6 +72,11 @@ class PlannerConfig(ProspectConfig):
     backups: int = 3  # other candidate slots whose chances the plan also counts
     prospect_weight: float = 1.0  # the prospects' horizon of 32 draws is generous
     first_anchors: int = 6  # empty windows a first move may cross at their anchor
+    # a play that takes a square (or an end, or a neighbour) of one of the
+    # best other slots pays this share of that slot's fresh-hand value; the
+    # slots are packed apart from the target and from each other, best first
+    spoil_weight: float = 0.5
+    spoil_slots: int = 8
     # a burnt tile costs only once the tiles left no longer fill the board: the
     # board takes about ``fill`` of N^2 tiles, each worth ``tile_value`` points
     # in ordinary play; the cost ramps in over ``scarcity_ramp`` x N^2 tiles
@@ -436,6 +441,7 @@ class PlannerPlayer(ProspectPlayer):
                 ev = self._hunt_value(np.minimum(p1, 1.0), joint, draws)
                 self.plan_table = (p1, s1, ev, chosen[2][3])
         self.others_best = max((v for sl, v in fresh if sl is not self.target), default=0.0)
+        self._pack_spoilable()
 
     def _slot_charge(self, sl: Slot, waste_weight: float) -> float:
         """What the slot's play will be charged when it is made, as a play made
@@ -466,6 +472,35 @@ class PlannerPlayer(ProspectPlayer):
         self._charges[key] = charge
         return charge
 
+    def _pack_spoilable(self) -> None:
+        """The best other slots by fresh-hand value, each apart from the
+        target and from those packed before it: the windows a play can spoil.
+        Only the target's value was in a play's future, so a small play could
+        take the square of a slot worth hundreds for nothing."""
+        cfg = self.pconfig
+        self.spoilable: list[tuple[Slot, float]] = []
+        if cfg.spoil_weight <= 0:
+            return
+        taken = (
+            self.target.foot.copy()
+            if self.target is not None
+            else np.zeros(FOOT_WORDS, dtype=np.uint64)
+        )
+        for sl, value in self.others:
+            if len(self.spoilable) >= cfg.spoil_slots:
+                break
+            if sl is self.target or value <= 0 or (sl.foot & taken).any():
+                continue
+            self.spoilable.append((sl, value))
+            taken |= sl.foot
+
+    def _spoil(self, stamp: np.ndarray) -> np.ndarray:
+        charge = np.zeros(len(stamp))
+        for sl, value in getattr(self, "spoilable", []):
+            touched = (stamp & sl.foot[None, :]).any(axis=1)
+            charge[touched] -= self.pconfig.spoil_weight * value
+        return charge
+
     def _lose_target(self) -> None:
         if self.target is not None:
             self.counts["target_lost"] += 1
@@ -473,6 +508,7 @@ class PlannerPlayer(ProspectPlayer):
         self.plan_table = None
         self.backups = []
         self.others_best = max((v for _, v in self.others), default=0.0)
+        self._pack_spoilable()
 
     def _index(self, keep: np.ndarray) -> int:
         return int((keep * self.radix).sum())

@@ -350,8 +350,9 @@ class ProspectPlayer:
             score = mmeta[:, META_SCORE].astype(np.float64)
             pen = self._penalties(tile_sq, tile_n, self._waste_weight(tiles_left), score)
             plan = self._plan_moves(leaves, stamp, tile_sq, tile_lt, tile_n)
+            spoil = self._spoil(stamp)
             future, _, _ = self._future(best, plan)
-            value = score - pen + future + real
+            value = score - pen + future + real + spoil
             top = np.argsort(-value, kind="stable")
             # 2. the best plays again, on the board after them
             evaluated: list[tuple[int, float, dict[str, float]]] = []
@@ -392,6 +393,7 @@ class ProspectPlayer:
                     "waste": -float(pen[m]),
                     **terms,
                     "target_line": float(table_real[m]),
+                    "spoil": float(spoil[m]),
                 }
                 evaluated.append((int(m), sum(terms.values()), terms))
             if not evaluated:
@@ -405,6 +407,7 @@ class ProspectPlayer:
                     "prospect": pro,
                     "plan": pla,
                     "target_line": float(table_real[m]),
+                    "spoil": float(spoil[m]),
                 }
                 evaluated.append((m, sum(terms.values()), terms))
             self.counts["reevaluated"] += len(evaluated)
@@ -513,6 +516,11 @@ class ProspectPlayer:
     ) -> np.ndarray | None:
         """Per play, the value of the plan after it (None: no plan)."""
         return None
+
+    def _spoil(self, stamp: np.ndarray) -> np.ndarray:
+        """Per play (by its footprint ``stamp``), the value of the good
+        windows it spoils, as a charge (<= 0); none here."""
+        return np.zeros(len(stamp))
 
     def _plan_keeps(self, hand: np.ndarray) -> list[np.ndarray]:
         """Extra hands to keep that the discards should try."""
