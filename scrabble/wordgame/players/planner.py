@@ -162,6 +162,7 @@ class PlannerPlayer(ProspectPlayer):
         self.plan_table: tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray] | None = None
         self.others_best = 0.0
         self.others: list[tuple[Slot, float]] = []
+        self.spoilable: list[tuple[Slot, float]] = []
         self._charges: dict[tuple[float, ...], float] = {}
 
     # -- slots ---------------------------------------------------------------
@@ -478,7 +479,7 @@ class PlannerPlayer(ProspectPlayer):
         Only the target's value was in a play's future, so a small play could
         take the square of a slot worth hundreds for nothing."""
         cfg = self.pconfig
-        self.spoilable: list[tuple[Slot, float]] = []
+        self.spoilable = []
         if cfg.spoil_weight <= 0:
             return
         taken = (
@@ -496,7 +497,7 @@ class PlannerPlayer(ProspectPlayer):
 
     def _spoil(self, stamp: np.ndarray) -> np.ndarray:
         charge = np.zeros(len(stamp))
-        for sl, value in getattr(self, "spoilable", []):
+        for sl, value in self.spoilable:
             touched = (stamp & sl.foot[None, :]).any(axis=1)
             charge[touched] -= self.pconfig.spoil_weight * value
         return charge
