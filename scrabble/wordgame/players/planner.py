@@ -107,6 +107,12 @@ class Slot:
     def key(self) -> tuple[int, int, int, int]:
         return (self.direction, self.line, self.start, self.length)
 
+    def touched_by(self, stamp: np.ndarray) -> np.ndarray:
+        """Per play (its new tiles' bitset ``stamp``): does it take one of the
+        slot's squares, an end or a neighbour?"""
+        touched: np.ndarray = (stamp & self.foot[None, :]).any(axis=1)
+        return touched
+
 
 def scarcity(n: int, placed: int, tiles_left: int, cfg: PlannerConfig) -> float:
     """0 while the tiles left (hand and queue) exceed what the board can still
@@ -447,8 +453,8 @@ class PlannerPlayer(ProspectPlayer):
     def _slot_charge(self, sl: Slot, waste_weight: float) -> float:
         """What the slot's play will be charged when it is made, as a play made
         now is: the waste penalty's product term (the same for every member,
-        which covers the same squares) and the place value it takes from the board (its squares
-        filled with E, the commonest letter). Uncharged, a hunt was worth more
+        which covers the same squares) and the place value it takes from the
+        board (its squares filled with E, the commonest letter). Uncharged, a hunt was worth more
         than the same play in hand, so a needed tile was discarded to be drawn
         again (seed 543: WHACKED in hand, played 50 turns later)."""
         cfg = self.pconfig
@@ -490,7 +496,7 @@ class PlannerPlayer(ProspectPlayer):
         for sl, value in self.others:
             if len(self.spoilable) >= cfg.spoil_slots:
                 break
-            if sl is self.target or value <= 0 or (sl.foot & taken).any():
+            if value <= 0 or (sl.foot & taken).any():
                 continue
             self.spoilable.append((sl, value))
             taken |= sl.foot
@@ -498,8 +504,7 @@ class PlannerPlayer(ProspectPlayer):
     def _spoil(self, stamp: np.ndarray) -> np.ndarray:
         charge = np.zeros(len(stamp))
         for sl, value in self.spoilable:
-            touched = (stamp & sl.foot[None, :]).any(axis=1)
-            charge[touched] -= self.pconfig.spoil_weight * value
+            charge[sl.touched_by(stamp)] -= self.pconfig.spoil_weight * value
         return charge
 
     def _lose_target(self) -> None:
@@ -530,9 +535,9 @@ class PlannerPlayer(ProspectPlayer):
         idx = (leaves * self.radix[None, :]).sum(axis=1)
         plan = ev[idx].copy()
         for backup in getattr(self, "backups", []):
-            spoilt = (stamp & backup.foot[None, :]).any(axis=1)
+            spoilt = backup.touched_by(stamp)
             plan[spoilt] = np.minimum(plan[spoilt], self.solo_ev[idx[spoilt]])
-        touch = (stamp & self.target.foot[None, :]).any(axis=1)
+        touch = self.target.touched_by(stamp)
         if touch.any():
             # the target's own play, or a play that spoils it: the next best slot
             fallback = self.pconfig.fallback * self._others_untouched(stamp, touch)
@@ -592,7 +597,7 @@ class PlannerPlayer(ProspectPlayer):
         for sl, v in self.others:
             if sl is self.target:
                 continue
-            free = ~(stamp[rows] & sl.foot[None, :]).any(axis=1)
+            free = ~sl.touched_by(stamp[rows])
             out[rows[free]] = np.maximum(out[rows[free]], v)
         return out
 

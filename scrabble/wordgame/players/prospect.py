@@ -676,7 +676,9 @@ class ProspectPlayer:
         ``waste_weight``; the letter-sum term only for plays whose ``scores``
         are known (None leaves it out)."""
         cfg = self.config
-        with_sum = scores is not None
+        sum_weight = cfg.sum_weight
+        if scores is None:
+            scores, sum_weight = np.zeros(len(tile_n)), 0.0
         pen: np.ndarray = waste_penalties(
             tile_sq,
             tile_n,
@@ -684,9 +686,9 @@ class ProspectPlayer:
             self.win,
             waste_weight,
             cfg.per_tile,
-            scores if scores is not None else np.zeros(len(tile_n)),
+            scores,
             cfg.sum_per_tile * (self.kit.setup.t + 1),
-            cfg.sum_weight if with_sum else 0.0,
+            sum_weight,
             cfg.sum_cap,
         )
         return pen
