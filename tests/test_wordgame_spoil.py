@@ -16,6 +16,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
+from scrabble.position import parse_board
 from scrabble.wordgame import cases
 from scrabble.wordgame.actions import Play
 from scrabble.wordgame.lexicons import load_lexicon
@@ -107,3 +108,23 @@ def test_no_weight_no_charge(enable) -> None:
     assert player.spoilable == []
     assert all(not terms.get("spoil") for _, _, terms in choice.alternatives)
     assert np.isfinite(choice.value)
+
+
+def test_a_board_without_slots_packs_nothing_from_the_turn_before(enable) -> None:
+    # with no slot window left the planner used to pack the previous turn's
+    # slots, whose squares may be long taken, and charge plays for them
+    case = cases.generate(548, cases.letter_probabilities(enable.words))
+    player = PlannerPlayer(enable, True, PlannerConfig(fixed_share=0.3))
+    referee = Referee(case, enable.contains)
+    player.start(referee.setup())
+    player.decide(referee.turn(0))
+    assert player.spoilable  # the empty board offers slots to protect
+
+    # every square filled but one a line (the diagonal): no run of T = 5 empty squares
+    n = case.n
+    full = ["".join("." if r == c else "ESTONIAN"[(r + c) % 8] for c in range(n)) for r in range(n)]
+    player.set_board(parse_board(full, player.kit.rules))
+    choice = player.decide(referee.turn(0))
+    assert player.others == []
+    assert player.spoilable == []
+    assert all(not terms.get("spoil") for _, _, terms in choice.alternatives)

@@ -380,6 +380,7 @@ class PlannerPlayer(ProspectPlayer):
         self._prepare_anchors()
         windows = slot_windows(self.bl.cells, self.bl.cmask, kit.wm, t, self.bl.empty, kit.lm)
         if not len(windows):
+            self.others = []  # last turn's slots are not this board's
             self._lose_target()
             return
         best = np.argsort(-windows[:, W_PROD], kind="stable")[: self._windows]
