@@ -168,6 +168,7 @@ class PlannerPlayer(ProspectPlayer):
         self.plan_table: tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray] | None = None
         self.others_best = 0.0
         self.others: list[tuple[Slot, float]] = []
+        self.backups: list[Slot] = []
         self.spoilable: list[tuple[Slot, float]] = []
         self._charges: dict[tuple[float, ...], float] = {}
 
@@ -367,6 +368,7 @@ class PlannerPlayer(ProspectPlayer):
         kit = self.kit
         t = kit.setup.t
         self.plan_table = None
+        self.others = []  # this turn's slots only: last turn's may be taken
         self._unknown_left = max(0, turn.queue_left - len(turn.visible))
         self._tile_cost = cfg.tile_cost + cfg.tile_value * scarcity(
             kit.n, int(np.count_nonzero(self.board)), turn.queue_left + len(turn.hand), cfg
@@ -380,7 +382,6 @@ class PlannerPlayer(ProspectPlayer):
         self._prepare_anchors()
         windows = slot_windows(self.bl.cells, self.bl.cmask, kit.wm, t, self.bl.empty, kit.lm)
         if not len(windows):
-            self.others = []  # last turn's slots are not this board's
             self._lose_target()
             return
         best = np.argsort(-windows[:, W_PROD], kind="stable")[: self._windows]
@@ -431,7 +432,7 @@ class PlannerPlayer(ProspectPlayer):
         # backups: other slots (apart from the target's squares) the same hand
         # may complete; a hand completing two slots at once is rare, so their
         # chances and scores add up
-        self.backups: list[Slot] = []
+        self.backups = []
         self.solo_ev = chosen[2][2]
         if self._backups:
             p1, s1 = chosen[2][0].copy(), chosen[2][1].copy()
@@ -455,9 +456,10 @@ class PlannerPlayer(ProspectPlayer):
         """What the slot's play will be charged when it is made, as a play made
         now is: the waste penalty's product term (the same for every member,
         which covers the same squares) and the place value it takes from the
-        board (its squares filled with E, the commonest letter). Uncharged, a hunt was worth more
-        than the same play in hand, so a needed tile was discarded to be drawn
-        again (seed 543: WHACKED in hand, played 50 turns later)."""
+        board (its squares filled with E, the commonest letter). Uncharged, a
+        hunt was worth more than the same play in hand, so a needed tile was
+        discarded to be drawn again (seed 543: WHACKED in hand, played 50 turns
+        later)."""
         cfg = self.pconfig
         kit = self.kit
         key = (*sl.key, int(np.count_nonzero(self.board)), round(waste_weight, 3))
@@ -535,7 +537,7 @@ class PlannerPlayer(ProspectPlayer):
         ev = self.plan_table[2]
         idx = (leaves * self.radix[None, :]).sum(axis=1)
         plan = ev[idx].copy()
-        for backup in getattr(self, "backups", []):
+        for backup in self.backups:
             spoilt = backup.touched_by(stamp)
             plan[spoilt] = np.minimum(plan[spoilt], self.solo_ev[idx[spoilt]])
         touch = self.target.touched_by(stamp)
