@@ -170,6 +170,11 @@ class PlannerPlayer(ProspectPlayer):
         self.others: list[tuple[Slot, float]] = []
         self.backups: list[Slot] = []
         self.spoilable: list[tuple[Slot, float]] = []
+        # this turn's anchor windows, limits and burnt-tile cost (set each turn
+        # by ``_prepare_plan``; a rescue turn reads them before any plan)
+        self.anchors: dict[int, list[tuple[int, int, int, int, int, int]]] = {}
+        self._setup_evals = self.pconfig.setup_evals
+        self._tile_cost = self.pconfig.tile_cost
         self._charges: dict[tuple[float, ...], float] = {}
 
     # -- slots ---------------------------------------------------------------
@@ -304,7 +309,7 @@ class PlannerPlayer(ProspectPlayer):
         cfg = self.pconfig
         kit = self.kit
         n = kit.n
-        self.anchors: dict[int, list[tuple[int, int, int, int, int, int]]] = {}
+        self.anchors = {}
         rows = anchor_windows(
             self.bl.cells, self.bl.cmask, kit.wm, kit.setup.t, cfg.min_anchor_product
         )
@@ -349,7 +354,7 @@ class PlannerPlayer(ProspectPlayer):
         the full numbers with a fixed effort, scaled by the effort share by the
         clock, the least past the lean and panic marks."""
         cfg = self.pconfig
-        mode = getattr(self, "_mode", "full")
+        mode = self._mode
         if self.fixed or mode == "full":
             share = 1.0 if self.fixed else max(0.25, min(1.0, self.effort / cfg.max_share))
             return (
@@ -554,7 +559,7 @@ class PlannerPlayer(ProspectPlayer):
         the anchor square of an empty window (0 if it opens none), against the
         hand it leaves."""
         out = np.zeros(len(tile_n))
-        anchors = getattr(self, "anchors", {})
+        anchors = self.anchors
         if not anchors:
             return out
         kit = self.kit
@@ -577,7 +582,7 @@ class PlannerPlayer(ProspectPlayer):
         found.sort(key=lambda f: (-f[0], f[1]))
         done: dict[tuple[int, ...], float] = {}
         for _prod, m, d, r, s, q, letter, ln in found:
-            if len(done) >= getattr(self, "_setup_evals", self.pconfig.setup_evals):
+            if len(done) >= self._setup_evals:
                 break
             leave = leaves[m]
             key = (d, r, s, q, letter, ln, *leave.tolist())
@@ -649,7 +654,7 @@ class PlannerPlayer(ProspectPlayer):
         return shrunk_horizon(cfg.horizon, self.kit.setup.t, s**cfg.horizon_power)
 
     def _discard_tile_cost(self) -> float:
-        return float(getattr(self, "_tile_cost", self.pconfig.tile_cost))
+        return float(self._tile_cost)
 
     def _chosen(self, action: Play | Discard | Stop) -> None:
         target = self.target

@@ -139,6 +139,8 @@ class ProspectPlayer:
         # share of the full effort (wild lines, plays searched again) a turn can
         # afford: steered by how the last turns' time compared with their share
         self.effort = 1.0
+        self._mode = "full"  # the clock's mode of the turn: full, lean or panic
+        self._allowance = 0.0
         self.setups = SetupFinder(self.kit)
         self.table = TargetLine(self.kit)
 
