@@ -1,8 +1,11 @@
-"""The planner's rules that are plain functions (no game needed)."""
+"""The planner's rules that are plain functions, and its limits by the clock."""
 
 from __future__ import annotations
 
-from scrabble.wordgame.players.planner import PlannerConfig, scarcity, shrunk_horizon
+from scrabble.wordgame import cases
+from scrabble.wordgame.lexicons import load_lexicon
+from scrabble.wordgame.players.planner import PlannerConfig, PlannerPlayer, scarcity, shrunk_horizon
+from scrabble.wordgame.referee import Referee
 
 
 def test_burnt_tiles_are_free_while_the_tiles_left_overfill_the_board() -> None:
@@ -22,3 +25,23 @@ def test_the_prospects_horizon_shrinks_to_one_hand_when_tiles_are_scarce() -> No
     assert shrunk_horizon(32, 6, 1.0) == 6
     assert 6 < shrunk_horizon(32, 6, 0.5) < 32
     assert shrunk_horizon(4, 6, 1.0) == 4  # never longer than asked
+
+
+def test_the_plans_work_follows_its_own_effort_mark_not_the_search_cap() -> None:
+    enable = load_lexicon("enable")
+    case = cases.generate(548, cases.letter_probabilities(enable.words))
+    cfg = PlannerConfig(max_share=1.0, plan_effort=0.4)
+    player = PlannerPlayer(enable, False, cfg)
+    player.start(Referee(case, enable.contains).setup())
+    # the clock has steered the effort to 0.5: above the plan's mark, so the
+    # plan keeps all its candidates, backups and setup plays, although the
+    # prospects' share (capped at 1.0 here) is only half
+    player.effort = 0.5
+    assert player._limits() == (cfg.slots, cfg.candidates, cfg.backups, cfg.setup_evals)
+    # below the mark they shrink with it
+    player.effort = 0.2
+    windows, candidates, backups, setups = player._limits()
+    assert candidates < cfg.candidates and setups < cfg.setup_evals
+    # past the lean mark the clock's least numbers, whatever the effort
+    player._mode = "lean"
+    assert player._limits()[1] < cfg.candidates

@@ -54,7 +54,12 @@ from scrabble.wordgame.wordbank import bank_for
 
 @dataclass
 class PlannerConfig(ProspectConfig):
-    max_share: float = 0.4  # the prospects need less search once a plan leads
+    # the prospects search at most this share of the lines by the clock (a plan
+    # leads; 1.0 was no stronger, thirteenth round)
+    max_share: float = 0.4
+    # the plan's own work (candidates, backups, setup plays) is whole from this
+    # effort up
+    plan_effort: float = 0.4
     # under the write-up's 8 s: a referee on a loaded machine counts start-up
     # and pipe latency, and the rescue mark (1.12 x) must stay well under 10 s
     budget_ms: float = 7500.0
@@ -356,7 +361,7 @@ class PlannerPlayer(ProspectPlayer):
         cfg = self.pconfig
         mode = self._mode
         if self.fixed or mode == "full":
-            share = 1.0 if self.fixed else max(0.25, min(1.0, self.effort / cfg.max_share))
+            share = 1.0 if self.fixed else max(0.25, min(1.0, self.effort / cfg.plan_effort))
             return (
                 cfg.slots,
                 max(2, round(cfg.candidates * share)),
