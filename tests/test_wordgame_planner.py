@@ -40,7 +40,7 @@ def test_the_plans_work_follows_its_own_effort_mark_not_the_search_cap() -> None
     assert player._limits() == (cfg.slots, cfg.candidates, cfg.backups, cfg.setup_evals)
     # below the mark they shrink with it
     player.effort = 0.2
-    windows, candidates, backups, setups = player._limits()
+    _, candidates, _, setups = player._limits()
     assert candidates < cfg.candidates and setups < cfg.setup_evals
     # past the lean mark the clock's least numbers, whatever the effort
     player._mode = "lean"

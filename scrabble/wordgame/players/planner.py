@@ -175,8 +175,8 @@ class PlannerPlayer(ProspectPlayer):
         self.others: list[tuple[Slot, float]] = []
         self.backups: list[Slot] = []
         self.spoilable: list[tuple[Slot, float]] = []
-        # this turn's anchor windows, limits and burnt-tile cost (set each turn
-        # by ``_prepare_plan``; a rescue turn reads them before any plan)
+        # this turn's anchor windows, limits and burnt-tile cost: ``_prepare_plan``
+        # sets them each turn; these are the values before the first
         self.anchors: dict[int, list[tuple[int, int, int, int, int, int]]] = {}
         self._setup_evals = self.pconfig.setup_evals
         self._tile_cost = self.pconfig.tile_cost
