@@ -103,3 +103,34 @@ def test_a_hunt_is_priced_as_the_play_in_hand_so_the_play_is_made(enable) -> Non
 
     assert choice.action == Play(row=7, col=11, horizontal=True, word="WHACKED")
     assert choice.terms["score"] == 1800
+
+
+# Seed 571 (12 x 12, T 7, D 4) at turn 9: ADJACENT across row 4 through the
+# board's A, for 624, with the hand TCDJNAE. The kept hand of a discard of E
+# (or of the A, N, T) no longer makes it, so the seventh round's rule let the
+# discard count ADJACENT as a prospect: certain but for the one letter thrown
+# back, 98 % within 32 draws, at its full score and none of its charges. The
+# player threw the E back and drew one tile a turn for 50 turns (200 points of
+# discards) before an E came again.
+BOARD_571 = [
+    *["." * 12] * 3,
+    "......S.....",
+    "......A.....",
+    "......E.....",
+    *["." * 12] * 6,
+]
+TURN_571 = TurnView(elapsed_ms=0, score=-21, queue_left=128, hand="TCDJNAE", visible="")
+
+
+@pytest.mark.parametrize("player", ["planner", "prospect"])
+def test_no_discard_counts_a_play_the_whole_hand_makes_now(enable, player) -> None:
+    case = cases.generate(571, cases.letter_probabilities(enable.words))
+    choice = chooser_for(player, enable, case, BOARD_571).decide(TURN_571)
+
+    assert choice.action == Play(row=4, col=3, horizontal=True, word="ADJACENT")
+    assert choice.terms["score"] == 624
+    for action, _, terms in choice.alternatives:
+        if isinstance(action, Discard):
+            # ADJACENT counted would be 0.98 x 624; other words the keeps
+            # wait for make up to about 330 here
+            assert terms["prospect"] < 0.9 * 624

@@ -724,10 +724,12 @@ class ProspectPlayer:
         haves = np.ascontiguousarray(uniq + vis[None, :])
         vals = row_values(haves, rows, table3, kit.probs, unknown)
         if len(rows):
-            # a play the kept hand makes now is no reason to discard: waiting
-            # for it only costs D, and its row carries none of the waste and
-            # place terms the same play made now is charged
-            vals[in_hand(uniq, rows, needs)] = 0.0
+            # a play the hand makes now is no reason to discard, whether the
+            # keep holds its letters or throws one back to draw it again:
+            # waiting for it only costs D (a turn a tile drawn), and its row
+            # carries none of the waste and place terms the same play made
+            # now is charged
+            vals[:, in_hand(hand[None, :], rows, needs)[0]] = 0.0
         best = vals.max(axis=1) if vals.shape[1] else np.zeros(len(uniq))
         out: list[tuple[Play | Discard | Stop, float, dict[str, float]]] = []
         for keep, b in zip(uniq, best, strict=True):
