@@ -265,10 +265,10 @@ def need_counts(rows: Rows) -> np.ndarray:
     return need
 
 
-def in_hand(keeps: np.ndarray, rows: Rows, needs: np.ndarray) -> np.ndarray:
-    """(K, R): whether row r (``needs``: its ``need_counts``) is a play that
-    hand k (26 counts) makes now: an ordinary prospect, nothing pre-placed,
+def in_hand(hand: np.ndarray, rows: Rows, needs: np.ndarray) -> np.ndarray:
+    """(R,): whether row r (``needs``: its ``need_counts``) is a play that
+    ``hand`` (26 counts) makes now: an ordinary prospect, nothing pre-placed,
     every new letter held."""
     ordinary = (rows.kind == PROSPECT) & (rows.pre == 0)
-    held = (needs[None, :, :] <= keeps[:, None, :]).all(axis=2)
-    return np.asarray(held & ordinary[None, :])
+    held = (needs <= hand[None, :]).all(axis=1)
+    return np.asarray(held & ordinary)

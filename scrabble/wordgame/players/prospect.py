@@ -729,7 +729,7 @@ class ProspectPlayer:
             # waiting for it only costs D (a turn a tile drawn), and its row
             # carries none of the waste and place terms the same play made
             # now is charged
-            vals[:, in_hand(hand[None, :], rows, needs)[0]] = 0.0
+            vals[:, in_hand(hand, rows, needs)] = 0.0
         best = vals.max(axis=1) if vals.shape[1] else np.zeros(len(uniq))
         out: list[tuple[Play | Discard | Stop, float, dict[str, float]]] = []
         for keep, b in zip(uniq, best, strict=True):
