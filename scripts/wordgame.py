@@ -67,17 +67,24 @@ def use_project_environment() -> None:
 def cmd_play(args: argparse.Namespace) -> int:
     started = time.perf_counter()  # the player's own clock counts its start-up
     # Imports here, not at the top: start-up counts against the case's 10 s.
-    from scrabble.wordgame.lexicons import load_compiled
+    from scrabble.wordgame.lexicons import load_compiled, player_lexicon_name
     from scrabble.wordgame.players.registry import make_player
     from scrabble.wordgame.protocol import serve
+    from scrabble.wordgame.referee import GameSetup, Player
 
-    serve(
-        lambda setup: make_player(
+    def player_for(setup: GameSetup) -> Player:
+        name = player_lexicon_name(setup.lexicon)
+        if name != setup.lexicon:
+            print(f"wordgame play: lexicon {setup.lexicon!r} read as {name!r}", file=sys.stderr)
+        return make_player(
             args.player,
-            load_compiled(setup.lexicon),
+            load_compiled(name),
             args.fixed_effort,
             dict(item.split("=", 1) for item in args.set),
-        ),
+        )
+
+    serve(
+        player_for,
         sys.stdin.buffer,
         sys.stdout.buffer,
         started,

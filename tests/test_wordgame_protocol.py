@@ -12,9 +12,10 @@ from pathlib import Path
 import pytest
 
 from scrabble.wordgame import cases
-from scrabble.wordgame.lexicons import load_lexicon
+from scrabble.wordgame.lexicons import load_lexicon, player_lexicon_name
 from scrabble.wordgame.players.registry import make_player
 from scrabble.wordgame.protocol import (
+    ProtocolError,
     parse_start_block,
     parse_turn_line,
     play_subprocess,
@@ -100,6 +101,47 @@ def test_start_block_and_turn_line_round_trip(small_cases):
     view = ref.turn(1234.9)
     assert turn_line(view) == f"1234 0 {100 - setup.t} {view.hand} -\n"
     assert parse_turn_line(turn_line(view)) == view
+
+
+def test_turn_line_is_read_leniently():
+    # a time with a fraction, lower-case letters, an empty visible row left out
+    view = parse_turn_line("1234.6 -3 90 abcDe\r\n")
+    assert (view.elapsed_ms, view.score, view.queue_left) == (1235, -3, 90)
+    assert (view.hand, view.visible) == ("ABCDE", "")
+    assert parse_turn_line("0 12 0").hand == ""
+    for bad in ("x 0 0 AB -", "0 0 0 AB3 -", "0 0", "0 0 0 A B C"):
+        with pytest.raises(ProtocolError):
+            parse_turn_line(bad)
+
+
+@pytest.mark.parametrize(
+    "sent, meant",
+    [
+        ("enable", "enable"),
+        ("ENABLE", "enable"),
+        ("enable1", "enable"),
+        ("ENABLE1.TXT", "enable"),
+        ("/data/words/enable1.txt", "enable"),
+        ("sowpods", "sowpods"),
+        ("no-such-list", "enable"),
+        ("", "enable"),
+    ],
+)
+def test_player_reads_the_lexicon_name_a_referee_sends(sent, meant, enable):
+    assert player_lexicon_name(sent) == meant
+
+
+def test_a_player_process_plays_a_referee_that_names_the_word_file(small_cases, enable):
+    # another tester may name the list by its file; a crash there would score 0
+    # on every case, so the player plays the same game under the contract's list
+    case = replace(small_cases[0], lexicon="enable1.txt")
+    here = play_in_process(
+        small_cases[0], make_player("greedy", enable), enable.contains, time_limit_ms=float("inf")
+    )
+    there = play_subprocess(
+        case, [*PLAY, "--player", "greedy"], enable.contains, time_limit_ms=60_000, cwd=str(ROOT)
+    )
+    _same(here, there)
 
 
 def test_player_side_loop_answers_one_line_per_turn(small_cases, enable):

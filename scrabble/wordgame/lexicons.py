@@ -35,6 +35,23 @@ def lexicon_path(name: str) -> Path:
     return lexicon_dir() / f"{name.lower()}.sqlite"
 
 
+def player_lexicon_name(name: str) -> str:
+    """The built lexicon a referee's start block means, for a player process.
+
+    The referee names the word list; another tester may spell it as its file
+    (``enable1.txt``, ``ENABLE1``) rather than as our store (``enable``). A
+    player that crashes on the name scores 0 on every case, so the name is
+    taken leniently: lower case, without directory or extension, then without
+    a trailing version number; a name still unknown falls back to the default
+    (the contract's lexicon), and the caller says so on stderr."""
+    stem = name.strip().replace("\\", "/").rsplit("/", 1)[-1].lower()
+    stem = stem.split(".", 1)[0]
+    for candidate in (stem, stem.rstrip("0123456789")):
+        if candidate.isidentifier() and lexicon_path(candidate).is_file():
+            return candidate
+    return DEFAULT
+
+
 @cache
 def load_lexicon(name: str = DEFAULT) -> Lexicon:
     """The built lexicon ``lexicon/<name>.sqlite``; FileNotFoundError if it is not built."""

@@ -81,16 +81,24 @@ def parse_start_block(read_line: Callable[[], str]) -> GameSetup:
 
 
 def parse_turn_line(line: str) -> TurnView:
+    """A turn line, read as leniently as its meaning allows: another referee
+    may report the time with a fraction, write letters in lower case, or leave
+    an empty hand or row of visible tiles out at the end instead of ``-``; a
+    player that stops on that scores 0 for a detail of spelling."""
     fields = line.split()
-    if len(fields) != 5:
+    if not 3 <= len(fields) <= 5:
         raise ProtocolError(f"turn line has {len(fields)} fields, expected 5")
-    elapsed, score, left, hand, visible = fields
+    elapsed, score, left, hand, visible = (fields + ["-", "-"])[:5]
+    try:
+        numbers = (round(float(elapsed)), round(float(score)), round(float(left)))
+    except ValueError as exc:
+        raise ProtocolError(f"turn line {line.strip()!r}: {exc}") from None
+    hand, visible = ("" if s == "-" else s.upper() for s in (hand, visible))
+    letters = hand + visible
+    if letters and not (letters.isascii() and letters.isalpha()):
+        raise ProtocolError(f"turn line {line.strip()!r}: letters expected")
     return TurnView(
-        elapsed_ms=int(elapsed),
-        score=int(score),
-        queue_left=int(left),
-        hand="" if hand == "-" else hand,
-        visible="" if visible == "-" else visible,
+        elapsed_ms=numbers[0], score=numbers[1], queue_left=numbers[2], hand=hand, visible=visible
     )
 
 
