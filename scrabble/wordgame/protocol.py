@@ -87,7 +87,10 @@ def parse_turn_line(line: str) -> TurnView:
     player that stops on that scores 0 for a detail of spelling."""
     fields = line.split()
     if not 3 <= len(fields) <= 5:
-        raise ProtocolError(f"turn line has {len(fields)} fields, expected 5")
+        raise ProtocolError(
+            f"turn line has {len(fields)} fields, expected 5 "
+            "(an empty hand or visible row may be left out at the end)"
+        )
     elapsed, score, left, hand, visible = (fields + ["-", "-"])[:5]
     try:
         numbers = (round(float(elapsed)), round(float(score)), round(float(left)))
