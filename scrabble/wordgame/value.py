@@ -121,11 +121,17 @@ def leave_values(
 
 
 @njit(cache=True)
-def _interplay(tile_sq, tile_lt, tiles, direction, line, start, length, codes, n, reduce, filled):
+def _interplay(
+    tile_sq, tile_lt, tiles, direction, line, start, length, codes, n, reduce, filled, square_wm,
+    spent,
+):  # fmt: skip
     """How a play's tiles meet a row: -1 if they spoil it, else the number of
-    its pre-placed squares they fill (``reduce`` gets the new squares filled)."""
+    its pre-placed squares they fill (``reduce`` gets the new squares filled,
+    ``spent[0]`` the product of their word multipliers: the row's score counted
+    them under new tiles, and under the play's tiles they no longer count)."""
     for offset in range(length):
         filled[offset] = False
+    spent[0] = 1.0
     realized = 0
     for tile in range(tiles):
         square = tile_sq[tile]
@@ -142,6 +148,7 @@ def _interplay(tile_sq, tile_lt, tiles, direction, line, start, length, codes, n
                     realized += 1
                 else:
                     reduce[tile_lt[tile]] += 1
+                    spent[0] *= square_wm[square]
             else:
                 return -1
     for tile in range(tiles):
@@ -165,15 +172,16 @@ def _interplay(tile_sq, tile_lt, tiles, direction, line, start, length, codes, n
 def _after_play(
     play, row, tile_sq, tile_lt, tile_n, d_arr, line_arr, start_arr, len_arr, codes,
     need_letter, need_count, need_k, have, table3, probs, horizon, log_fact, n, general,
-    reduce, filled, letters, counts,
+    reduce, filled, letters, counts, square_wm, spent,
 ):  # fmt: skip
     """(the pre-placed squares of ``row`` that ``play`` fills, or -1 if it
-    spoils the row; the chance of the row's letters still missing after it)."""
+    spoils the row; the chance of the row's letters still missing after it,
+    divided by the word multipliers the play spends of the row's)."""
     for letter in range(26):
         reduce[letter] = 0
     got = _interplay(
         tile_sq[play], tile_lt[play], tile_n[play], d_arr[row], line_arr[row], start_arr[row],
-        len_arr[row], codes[row], n, reduce, filled,
+        len_arr[row], codes[row], n, reduce, filled, square_wm, spent,
     )  # fmt: skip
     if got < 0:
         return got, 0.0
@@ -181,7 +189,7 @@ def _after_play(
         need_letter[row], need_count[row], need_k[row], reduce, have, table3, probs, horizon,
         log_fact, general, letters, counts,
     )  # fmt: skip
-    return got, chance
+    return got, chance / spent[0]
 
 
 @njit(cache=True)
@@ -216,6 +224,7 @@ def move_values(
     log_fact,
     n,
     skip_line,
+    square_wm,
 ):
     """Per play: (best open row value, its row, best advanced setup value, its
     row, best advanced target-line value). ``skip_line[d, line]``: prospect
@@ -230,6 +239,7 @@ def move_values(
     letters = np.empty(9, dtype=np.int64)
     counts = np.empty(9, dtype=np.int64)
     filled = np.zeros(64, dtype=np.bool_)
+    spent = np.ones(1, dtype=np.float64)
     seen_by = np.full(score.shape[0], -1, dtype=np.int64)
     foot_words = foot.shape[1]
     for play in range(moves):
@@ -258,7 +268,7 @@ def move_values(
             got, chance = _after_play(
                 play, row, tile_sq, tile_lt, tile_n, d_arr, line_arr, start_arr, len_arr, codes,
                 need_letter, need_count, need_k, have, table3, probs, horizon, log_fact, n, False,
-                reduce, filled, letters, counts,
+                reduce, filled, letters, counts, square_wm, spent,
             )  # fmt: skip
             if got < 0:
                 continue
@@ -285,7 +295,7 @@ def move_values(
                 got, chance = _after_play(
                     play, row, tile_sq, tile_lt, tile_n, d_arr, line_arr, start_arr, len_arr, codes,
                     need_letter, need_count, need_k, have, table3, probs, horizon, log_fact, n,
-                    kind[row] == TABLE, reduce, filled, letters, counts,
+                    kind[row] == TABLE, reduce, filled, letters, counts, square_wm, spent,
                 )  # fmt: skip
                 if got <= 0:
                     continue
@@ -344,10 +354,11 @@ def play_values(
     unknown: int,
     n: int,
     skip_line: np.ndarray,
+    square_wm: np.ndarray,
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """``move_values`` of the plays ``tiles`` (squares, letters, counts,
     stamps: ``rows.play_tiles``) against ``rows``; ``pre`` is the rows'
-    ``pre_index``."""
+    ``pre_index``; ``square_wm`` the word multiplier of each square."""
     tile_sq, tile_lt, tile_n, stamp = tiles
     found: tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray] = move_values(
         tile_sq,
@@ -380,6 +391,7 @@ def play_values(
         LOG_FACT,
         n,
         skip_line,
+        square_wm,
     )
     return found
 

@@ -348,6 +348,7 @@ class ProspectPlayer:
                 unknown,
                 n,
                 skip_none,
+                self.wm_flat,
             )
             score = mmeta[:, META_SCORE].astype(np.float64)
             pen = self._penalties(tile_sq, tile_n, self._waste_weight(tiles_left), score)
@@ -660,6 +661,7 @@ class ProspectPlayer:
             unknown,
             n,
             changed,
+            self.wm_flat,
         )
         terms = {"prospect": max(new_best, float(old_best[0]))}
         if self.config.use_phi:
