@@ -13,6 +13,7 @@ import numpy as np
 import pytest
 
 from scrabble.wordgame.chance import LOG_FACT, three_letter_table
+from scrabble.wordgame.kit import counts26
 from scrabble.wordgame.rows import PROSPECT, make_rows, play_tiles
 from scrabble.wordgame.search import NEW
 from scrabble.wordgame.value import play_values, pre_index, row_values, upper_bounds
@@ -23,13 +24,6 @@ SCORE = 300
 
 def code(letter: str, flags: int = NEW) -> int:
     return (ord(letter) - 64) | flags
-
-
-def counts(letters: str) -> np.ndarray:
-    out = np.zeros(26, dtype=np.int64)
-    for ch in letters:
-        out[ord(ch) - 65] += 1
-    return out
 
 
 def value_of_prospect_after(play_word: str, play_col: int, square_wm: np.ndarray) -> float:
@@ -57,7 +51,7 @@ def value_of_prospect_after(play_word: str, play_col: int, square_wm: np.ndarray
     )
     probs = np.full(26, 1 / 26)
     table3 = three_letter_table(probs, 8, LOG_FACT)
-    haves = counts("CATS")[None, :] - counts(play_word)[None, :]
+    haves = counts26("CATS")[None, :] - counts26(play_word)[None, :]
     lvals = row_values(haves, rows, table3, probs, 8)
     upper = upper_bounds(rows)
     order = np.argsort(-upper, kind="stable").astype(np.int64)
@@ -84,7 +78,7 @@ def value_of_prospect_after(play_word: str, play_col: int, square_wm: np.ndarray
 def test_a_prospects_multiplier_spent_by_the_play_is_taken_off(multiplier: int) -> None:
     square_wm = np.ones(N * N, dtype=np.int64)
     square_wm[4 * N + 3] = multiplier  # under the A of CATS
-    # the play lays CATS's A on its own square: CATS stays open, its x3 spent
+    # the play lays CATS's A on its own square: CATS stays open, that multiplier spent
     assert value_of_prospect_after("A", 3, square_wm) == pytest.approx(SCORE / multiplier)
 
 
