@@ -122,17 +122,17 @@ def leave_values(
 
 @njit(cache=True)
 def _interplay(
-    tile_sq, tile_lt, tiles, direction, line, start, length, codes, n, reduce, filled, square_wm,
-    spent,
+    tile_sq, tile_lt, tiles, direction, line, start, length, codes, n, reduce, filled, square_wm
 ):  # fmt: skip
-    """How a play's tiles meet a row: -1 if they spoil it, else the number of
-    its pre-placed squares they fill (``reduce`` gets the new squares filled,
-    ``spent[0]`` the product of their word multipliers: the row's score counted
-    them under new tiles, and under the play's tiles they no longer count)."""
+    """How a play's tiles meet a row: (-1 if they spoil it, else the number of
+    its pre-placed squares they fill; the product of the word multipliers under
+    the new squares they fill, which the row's score counted under new tiles
+    and which under the play's tiles no longer count). ``reduce`` gets the new
+    squares filled."""
     for offset in range(length):
         filled[offset] = False
-    spent[0] = 1.0
     realized = 0
+    spent = 1.0
     for tile in range(tiles):
         square = tile_sq[tile]
         row = square // n
@@ -148,9 +148,9 @@ def _interplay(
                     realized += 1
                 else:
                     reduce[tile_lt[tile]] += 1
-                    spent[0] *= square_wm[square]
+                    spent *= square_wm[square]
             else:
-                return -1
+                return -1, spent
     for tile in range(tiles):
         square = tile_sq[tile]
         row = square // n
@@ -159,29 +159,29 @@ def _interplay(
         across = row if direction == 0 else col
         if across == line:
             if along == start - 1 or along == start + length:
-                return -1
+                return -1, spent
         elif across == line - 1 or across == line + 1:
             if start <= along < start + length:
                 offset = along - start
                 if codes[offset] & (NEW | PRE) != 0 and not filled[offset]:
-                    return -1
-    return realized
+                    return -1, spent
+    return realized, spent
 
 
 @njit(cache=True, inline="always")
 def _after_play(
     play, row, tile_sq, tile_lt, tile_n, d_arr, line_arr, start_arr, len_arr, codes,
     need_letter, need_count, need_k, have, table3, probs, horizon, log_fact, n, general,
-    reduce, filled, letters, counts, square_wm, spent,
+    reduce, filled, letters, counts, square_wm,
 ):  # fmt: skip
     """(the pre-placed squares of ``row`` that ``play`` fills, or -1 if it
     spoils the row; the chance of the row's letters still missing after it,
     divided by the word multipliers the play spends of the row's)."""
     for letter in range(26):
         reduce[letter] = 0
-    got = _interplay(
+    got, spent = _interplay(
         tile_sq[play], tile_lt[play], tile_n[play], d_arr[row], line_arr[row], start_arr[row],
-        len_arr[row], codes[row], n, reduce, filled, square_wm, spent,
+        len_arr[row], codes[row], n, reduce, filled, square_wm,
     )  # fmt: skip
     if got < 0:
         return got, 0.0
@@ -189,7 +189,7 @@ def _after_play(
         need_letter[row], need_count[row], need_k[row], reduce, have, table3, probs, horizon,
         log_fact, general, letters, counts,
     )  # fmt: skip
-    return got, chance / spent[0]
+    return got, chance / spent
 
 
 @njit(cache=True)
@@ -239,7 +239,6 @@ def move_values(
     letters = np.empty(9, dtype=np.int64)
     counts = np.empty(9, dtype=np.int64)
     filled = np.zeros(64, dtype=np.bool_)
-    spent = np.ones(1, dtype=np.float64)
     seen_by = np.full(score.shape[0], -1, dtype=np.int64)
     foot_words = foot.shape[1]
     for play in range(moves):
@@ -268,7 +267,7 @@ def move_values(
             got, chance = _after_play(
                 play, row, tile_sq, tile_lt, tile_n, d_arr, line_arr, start_arr, len_arr, codes,
                 need_letter, need_count, need_k, have, table3, probs, horizon, log_fact, n, False,
-                reduce, filled, letters, counts, square_wm, spent,
+                reduce, filled, letters, counts, square_wm,
             )  # fmt: skip
             if got < 0:
                 continue
@@ -295,7 +294,7 @@ def move_values(
                 got, chance = _after_play(
                     play, row, tile_sq, tile_lt, tile_n, d_arr, line_arr, start_arr, len_arr, codes,
                     need_letter, need_count, need_k, have, table3, probs, horizon, log_fact, n,
-                    kind[row] == TABLE, reduce, filled, letters, counts, square_wm, spent,
+                    kind[row] == TABLE, reduce, filled, letters, counts, square_wm,
                 )  # fmt: skip
                 if got <= 0:
                     continue
