@@ -5,6 +5,7 @@
     scripts/wordgame.py run --cases cases.jsonl [--player NAME] [--baseline greedy] [--jobs 2]
     scripts/wordgame.py play [--player NAME]      # speaks the protocol on stdin/stdout
     scripts/wordgame.py compare A.txt B.txt [...]  # B against A, case by case
+    scripts/wordgame.py windows --cases cases.jsonl [--pre 2,3,5]  # premium maps' capacity
 
 ``run`` prints one line per case (score, plays, discards, fill, best play, the
 top 3 plays' share of the play points, time) and a summary against the
@@ -106,6 +107,36 @@ def cmd_compare(args: argparse.Namespace) -> int:
     if not cases:
         raise SystemExit("no case appears in both outputs of a pair")
     print(f"cases {cases}  changed {changed}  B/A geomean {ratio:.4f} (95% CI {lo:.4f}-{hi:.4f})")
+    return 0
+
+
+def cmd_windows(args: argparse.Namespace) -> int:
+    """The premium maps' best windows packed apart with k letters pre-placed,
+    against one (``capacity``): what a plan of several plays could add at most."""
+    from scrabble.wordgame.capacity import packed_products
+    from scrabble.wordgame.cases import Case
+
+    with open(args.cases) as f:
+        cases = [Case.from_json(line) for line in f if line.strip()]
+    if not cases:
+        raise SystemExit(f"no case in {args.cases}")
+
+    def spread(values: list[float]) -> str:
+        q1, median, q3 = statistics.quantiles(values, n=4, method="inclusive")
+        return f"median {median:.2f} (quartiles {q1:.2f}-{q3:.2f})"
+
+    for pre in (int(k) for k in args.pre.split(",")):
+        sums, best = [], []
+        for case in cases:
+            one = packed_products(list(case.premiums), case.t, 1)
+            more = packed_products(list(case.premiums), case.t, pre) or one  # too long a window
+            sums.append(sum(more) / sum(one))
+            best.append(more[0] / one[0])
+        print(
+            f"k={pre}: {len(cases)} boards; the 8 best products summed, against k=1: "
+            f"{spread(sums)}, geomean {statistics.geometric_mean(sums):.3f}; "
+            f"the best window alone: {spread(best)}"
+        )
     return 0
 
 
@@ -315,6 +346,10 @@ def main(argv: list[str] | None = None) -> int:
     p = sub.add_parser("compare", help="paired per-case comparison of run outputs (B against A)")
     p.add_argument("outputs", nargs="+", metavar="A B", help="what `run` printed, in pairs")
     p.set_defaults(func=cmd_compare)
+    p = sub.add_parser("windows", help="premium maps' best windows with k letters pre-placed")
+    p.add_argument("--cases", required=True, type=Path)
+    p.add_argument("--pre", default="2,3,5", help="letters pre-placed, e.g. 2,3,5")
+    p.set_defaults(func=cmd_windows)
     p = sub.add_parser("play", help="a player process speaking the protocol")
     p.add_argument("--player", default=None, help="default: the best player")
     p.add_argument("--fixed-effort", action="store_true")

@@ -1,0 +1,55 @@
+"""The premium map's best windows packed apart (``capacity``), on hand-made maps."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+from scrabble.wordgame.capacity import packed_products
+
+ROOT = Path(__file__).resolve().parents[1]
+SCRIPT = [sys.executable, str(ROOT / "scripts" / "wordgame.py")]
+BLANK = "." * 10
+
+
+def test_pre_placed_letters_let_a_hand_reach_spread_multipliers() -> None:
+    # every other square of row 0 a triple word: a hand of 5 reaches 3 of them in
+    # 6 squares (one letter pre-placed), 4 in 8, all 5 in 10
+    premiums = ["T.T.T.T.T.", *[BLANK] * 9]
+    assert packed_products(premiums, 5, 1, limit=1) == [27]
+    assert packed_products(premiums, 5, 3, limit=1) == [81]
+    assert packed_products(premiums, 5, 5, limit=1) == [243]
+
+
+def test_windows_are_packed_apart_best_first() -> None:
+    # three triple-word runs, rows 0, 1 and 5: row 1's touches row 0's, so only
+    # two of them are packed, and every later window is plain
+    run = "TTTTTT...."
+    premiums = [run, run, BLANK, BLANK, BLANK, run, *[BLANK] * 4]
+    products = packed_products(premiums, 5, 1)
+    assert products[:2] == [243, 243]
+    assert set(products[2:]) == {1}
+    assert 2 < len(products) <= 8
+
+
+def test_a_window_longer_than_the_board_gives_nothing() -> None:
+    assert packed_products([BLANK] * 10, 9, 2) == []
+
+
+def test_the_windows_command_reads_real_cases(tmp_path: Path) -> None:
+    cases = tmp_path / "cases.jsonl"
+    subprocess.run(
+        [*SCRIPT, "cases", "--seeds", "5-8", "--out", str(cases)], check=True, capture_output=True
+    )
+    out = subprocess.run(
+        [*SCRIPT, "windows", "--cases", str(cases), "--pre", "1,3"],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout.splitlines()
+    assert len(out) == 2
+    # one letter pre-placed against itself is the identity
+    assert out[0].startswith("k=1: 4 boards;")
+    assert "median 1.00 (quartiles 1.00-1.00), geomean 1.000" in out[0]
+    assert out[1].startswith("k=3: 4 boards;")
