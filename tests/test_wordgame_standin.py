@@ -1,0 +1,81 @@
+"""The standard-library stand-in that ``play`` answers with on a bare clone
+while the set-up runs: legal games through the real protocol, and the hand-over
+from a bare ``python3``."""
+
+from __future__ import annotations
+
+import shutil
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from scrabble.wordgame import cases
+from scrabble.wordgame.lexicons import load_lexicon
+from scrabble.wordgame.players.registry import make_player
+from scrabble.wordgame.protocol import play_subprocess
+from scrabble.wordgame.referee import play_in_process
+
+ROOT = Path(__file__).resolve().parents[1]
+# the interpreter the venv was made from, without site-packages: no NumPy, no Numba
+BARE = [getattr(sys, "_base_executable", sys.executable), "-S"]
+SEEDS = (2, 43, 1002)  # two 10 x 10 boards and an 18 x 18 one with T 9
+
+
+@pytest.fixture(scope="module")
+def enable():
+    return load_lexicon("enable")
+
+
+@pytest.fixture(scope="module")
+def games(enable):
+    probs = cases.letter_probabilities(enable.words)
+    return [cases.generate(s, probs) for s in SEEDS]
+
+
+def test_the_standin_plays_legal_games_in_time_without_the_projects_packages(games, enable):
+    for case in games:
+        out = play_subprocess(
+            case,
+            [*BARE, str(ROOT / "scripts" / "wordgame_standin.py")],
+            enable.contains,
+            cwd=str(ROOT),
+        )
+        # the referee judges every action with its own judge: an illegal one,
+        # a crash or the clock would end the case with a failure and 0
+        assert out.failure is None, out.failure
+        assert out.plays and out.elapsed_ms < 10_000
+        greedy = play_in_process(
+            case, make_player("greedy", enable), enable.contains, time_limit_ms=float("inf")
+        )
+        # a smaller search than greedy's, the same policy: well above nothing
+        assert out.score >= 0.3 * greedy.score
+
+
+def test_play_on_a_bare_clone_answers_with_the_standin_and_sets_up_beside_it(
+    tmp_path, games, enable
+):
+    # A clone with nothing set up: no .venv. The set-up itself (pip from the
+    # network, minutes) is the remote party here; a stub records that it ran.
+    (tmp_path / "scripts").mkdir()
+    (tmp_path / "lexicon").mkdir()
+    for name in ("wordgame.py", "wordgame_standin.py"):
+        shutil.copy(ROOT / "scripts" / name, tmp_path / "scripts" / name)
+    shutil.copy(ROOT / "lexicon" / "enable.txt", tmp_path / "lexicon" / "enable.txt")
+    setup = tmp_path / "scripts" / "setup"
+    setup.write_text('#!/bin/sh\necho "setting up" >&2\ntouch "$(dirname "$0")/../set-up-ran"\n')
+    setup.chmod(0o755)
+    out = play_subprocess(
+        games[0],
+        [*BARE, str(tmp_path / "scripts" / "wordgame.py"), "play"],
+        enable.contains,
+        cwd=str(tmp_path),
+    )
+    assert out.failure is None, out.failure
+    assert out.score > 0 and out.plays
+    deadline = time.monotonic() + 10
+    while not (tmp_path / "set-up-ran").exists() and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert (tmp_path / "set-up-ran").exists()
+    assert "setting up" in (tmp_path / ".setup.log").read_text()
