@@ -141,10 +141,11 @@ class Standin:
 
     # -- the search ------------------------------------------------------------
     def keys(self, hand: str, extra: str = "") -> Iterator[str]:
-        """Anagram keys of the hand's sub-multisets (with ``extra`` added)."""
+        """Anagram keys of the hand's sub-multisets (with ``extra`` added),
+        longest first: the search may run out of time, and long words score."""
         seen: set[str] = set()
         letters = sorted(hand)
-        for size in range(1, len(letters) + 1):
+        for size in range(len(letters), 0, -1):
             for subset in combinations(letters, size):
                 key = "".join(sorted((*subset, *extra)))
                 if key not in seen and len(key) >= 2:
