@@ -148,10 +148,10 @@ def cmd_windows(args: argparse.Namespace) -> int:
         q1, median, q3 = statistics.quantiles(values, n=4, method="inclusive")
         return f"median {median:.2f} (quartiles {q1:.2f}-{q3:.2f})"
 
+    ones = [packed_products(list(case.premiums), case.t, 1) for case in cases]
     for pre in (int(k) for k in args.pre.split(",")):
         sums, best = [], []
-        for case in cases:
-            one = packed_products(list(case.premiums), case.t, 1)
+        for case, one in zip(cases, ones, strict=True):
             more = packed_products(list(case.premiums), case.t, pre) or one  # too long a window
             sums.append(sum(more) / sum(one))
             best.append(more[0] / one[0])

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from math import prod
 
-WORD_MULTIPLIER = {"D": 2, "T": 3}
+from scrabble.wordgame.judge import WORD_MULT
 
 
 def packed_products(premiums: list[str], t: int, pre: int, limit: int = 8) -> list[int]:
@@ -27,7 +27,7 @@ def packed_products(premiums: list[str], t: int, pre: int, limit: int = 8) -> li
             for start in range(n - length + 1):
                 factors = sorted(
                     (
-                        WORD_MULTIPLIER.get(
+                        WORD_MULT.get(
                             premiums[line][start + i]
                             if direction == 0
                             else premiums[start + i][line],
