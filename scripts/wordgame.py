@@ -61,7 +61,7 @@ def use_project_environment() -> None:
         return python.exists() and any(VENV.glob(".ready-*"))
 
     if not ready():
-        lock = open(ROOT / ".setup.lock", "w")  # noqa: SIM115 - held by the set-up
+        lock = open(ROOT / ".setup.lock", "w")  # held open by a background set-up
         if sys.argv[1:2] == ["play"]:
             try:
                 fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)

@@ -64,7 +64,7 @@ class Standin:
     def __init__(self, lines: Iterator[str]) -> None:
         if next(lines).strip() != MAGIC:
             raise SystemExit(f"wordgame standin: expected {MAGIC!r}")
-        self.n, self.t, self.x, self.d = (int(v) for v in next(lines).split())
+        self.n, self.t, _visible, _discard_cost = (int(v) for v in next(lines).split())
         self.premiums = [next(lines).strip() for _ in range(self.n)]
         values = [int(v) for v in next(lines).split()]
         next(lines)  # the probabilities: this player does not weigh draws
