@@ -6,6 +6,7 @@ import pytest
 
 from scrabble.engines.trie_engine import TrieEngine
 from scrabble.lexicon.loaded import Lexicon
+from scrabble.wordgame.lexicons import load_lexicon
 from tooling.services import running
 
 
@@ -13,6 +14,12 @@ from tooling.services import running
 def lexicon() -> Lexicon:
     """The real SOWPODS lexicon, loaded once per test process."""
     return Lexicon.load()
+
+
+@pytest.fixture(scope="session")
+def enable() -> Lexicon:
+    """The WordGame's default lexicon (ENABLE), loaded once per test process."""
+    return load_lexicon("enable")
 
 
 @pytest.fixture(scope="session")

@@ -16,7 +16,6 @@ import pytest
 from scrabble.position import parse_board
 from scrabble.wordgame import cases
 from scrabble.wordgame.actions import Discard, Play
-from scrabble.wordgame.lexicons import load_lexicon
 from scrabble.wordgame.players.planner import PlannerConfig, PlannerPlayer
 from scrabble.wordgame.players.prospect import ProspectConfig, ProspectPlayer
 from scrabble.wordgame.referee import Referee, TurnView
@@ -36,11 +35,6 @@ BOARD_AT_TURN_100 = [
 ]
 TURN_100 = TurnView(elapsed_ms=0, score=428, queue_left=129, hand="FHCISAU", visible="")
 FIASCHI = Play(row=4, col=0, horizontal=False, word="FIASCHI")
-
-
-@pytest.fixture(scope="module")
-def enable():
-    return load_lexicon("enable")
 
 
 @pytest.fixture(scope="module")

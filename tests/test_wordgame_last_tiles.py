@@ -24,7 +24,6 @@ from scrabble.wordgame import cases
 from scrabble.wordgame.actions import Play
 from scrabble.wordgame.judge import judge_play
 from scrabble.wordgame.last_tiles import LastTiles, hand_counts
-from scrabble.wordgame.lexicons import load_lexicon
 from scrabble.wordgame.players.greedy import GreedyPlayer
 from scrabble.wordgame.players.planner import PlannerConfig, PlannerPlayer
 from scrabble.wordgame.referee import Referee, TurnView
@@ -32,11 +31,6 @@ from scrabble.wordgame.referee import Referee, TurnView
 # small boards (n <= 12) whose greedy game reaches the last tiles with plays left
 SEEDS = (21, 43, 57)
 SEARCH_BEATS_GREEDY = (21, 57)
-
-
-@pytest.fixture(scope="module")
-def enable():
-    return load_lexicon("enable")
 
 
 def at_last_tiles(enable, seed: int) -> tuple[Referee, GreedyPlayer, TurnView]:

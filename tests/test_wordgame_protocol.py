@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from scrabble.wordgame import cases
-from scrabble.wordgame.lexicons import load_lexicon, player_lexicon_name
+from scrabble.wordgame.lexicons import player_lexicon_name
 from scrabble.wordgame.players.registry import make_player
 from scrabble.wordgame.protocol import (
     ProtocolError,
@@ -29,11 +29,6 @@ ROOT = Path(__file__).resolve().parents[1]
 
 PLAY = [sys.executable, str(ROOT / "scripts" / "wordgame.py"), "play"]
 SMALL_SEEDS = (2, 43)  # 10 x 10 boards
-
-
-@pytest.fixture(scope="module")
-def enable():
-    return load_lexicon("enable")
 
 
 @pytest.fixture(scope="module")

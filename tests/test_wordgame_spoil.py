@@ -19,14 +19,8 @@ import pytest
 from scrabble.position import parse_board
 from scrabble.wordgame import cases
 from scrabble.wordgame.actions import Play
-from scrabble.wordgame.lexicons import load_lexicon
 from scrabble.wordgame.players.planner import PlannerConfig, PlannerPlayer
 from scrabble.wordgame.referee import Referee
-
-
-@pytest.fixture(scope="module")
-def enable():
-    return load_lexicon("enable")
 
 
 def footprint(direction: int, line: int, start: int, length: int, rows: list[str]) -> set:

@@ -12,7 +12,6 @@ from pathlib import Path
 import pytest
 
 from scrabble.wordgame import cases
-from scrabble.wordgame.lexicons import load_lexicon
 from scrabble.wordgame.players.registry import make_player
 from scrabble.wordgame.protocol import play_subprocess
 from scrabble.wordgame.referee import play_in_process
@@ -21,11 +20,6 @@ ROOT = Path(__file__).resolve().parents[1]
 # the interpreter the venv was made from, without site-packages: no NumPy, no Numba
 BARE = [getattr(sys, "_base_executable", sys.executable), "-S"]
 SEEDS = (2, 43, 1002)  # two 10 x 10 boards and an 18 x 18 one with T 9
-
-
-@pytest.fixture(scope="module")
-def enable():
-    return load_lexicon("enable")
 
 
 @pytest.fixture(scope="module")

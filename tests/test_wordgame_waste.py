@@ -12,11 +12,9 @@ shortfall under ``sum_per_tile`` x (T + 1) a unit of product (at most
 from __future__ import annotations
 
 import numpy as np
-import pytest
 
 from scrabble.wordgame import cases
 from scrabble.wordgame.actions import Play
-from scrabble.wordgame.lexicons import load_lexicon
 from scrabble.wordgame.players.planner import PlannerConfig, PlannerPlayer
 from scrabble.wordgame.referee import Referee
 from scrabble.wordgame.value import waste_penalties
@@ -47,11 +45,6 @@ def test_the_product_counted_is_capped_and_the_weight_and_fade_apply() -> None:
     assert penalties(0.5, 1e9) == [21.0 + 6.0, 6.0, 6.0]
     assert penalties(1.0, 1e9, decay=0.5) == [21.0 + 6.0, 6.0, 6.0]
     assert penalties(0.0, 1e9) == [6.0, 6.0, 6.0]
-
-
-@pytest.fixture(scope="module")
-def enable():
-    return load_lexicon("enable")
 
 
 EGER = Play(row=2, col=5, horizontal=False, word="EGER")
