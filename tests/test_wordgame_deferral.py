@@ -11,6 +11,7 @@ against greedy's 1,322) and played FIASCHI at the very end.
 
 from __future__ import annotations
 
+import numpy as np
 import pytest
 
 from scrabble.position import parse_board
@@ -19,6 +20,7 @@ from scrabble.wordgame.actions import Discard, Play
 from scrabble.wordgame.players.planner import PlannerConfig, PlannerPlayer
 from scrabble.wordgame.players.prospect import ProspectConfig, ProspectPlayer
 from scrabble.wordgame.referee import Referee, TurnView
+from scrabble.wordgame.rows import drop_thrown_back
 
 BOARD_AT_TURN_100 = [
     "......HATER.....",
@@ -128,3 +130,62 @@ def test_no_discard_counts_a_play_the_whole_hand_makes_now(enable, player) -> No
             # ADJACENT counted would be 0.98 x 624; other words the keeps
             # wait for make up to about 330 here
             assert terms["prospect"] < 0.9 * 624
+
+
+# Seed 640 (10 x 10, T 8, D 0) at turn 9: the hand CCROPCAI makes CAPRICCIO
+# across row 7 through the board's I, for 138. A play of the hand's I (IS, for
+# 2) counted CAPRICCIO among its leave's prospects: one letter short, 0.95
+# within 32 draws, at its full score and none of the waste term (24) the
+# play made now is charged, so IS (129) beat CAPRICCIO (125). The player threw
+# the I back, made 2-8 point plays for 25 turns while it waited, and played
+# CAPRICCIO at turn 34 (469 in all; 540 when it plays it at once).
+BOARD_640 = [
+    *["." * 10] * 6,
+    ".....P....",
+    ".....I....",
+    ".....E....",
+    ".....S....",
+]
+TURN_640 = TurnView(elapsed_ms=0, score=18, queue_left=80, hand="CCROPCAI", visible="R")
+CAPRICCIO = Play(row=7, col=1, horizontal=True, word="CAPRICCIO")
+
+
+def test_no_play_counts_a_play_in_hand_whose_letter_it_throws_back(enable) -> None:
+    case = cases.generate(640, cases.letter_probabilities(enable.words))
+    choice = chooser_for("planner", enable, case, BOARD_640).decide(TURN_640)
+
+    assert choice.action == CAPRICCIO
+    assert choice.terms["score"] == 138
+    plays = [(a, terms) for a, _, terms in choice.alternatives if isinstance(a, Play)]
+    for action, terms in plays:
+        # every other play here puts an A, C, I, O, P or R of CAPRICCIO on
+        # the board; what its leave waits for is worth much less
+        assert terms["prospect"] < 0.9 * 138, action
+
+
+def letters(word: str) -> list[int]:
+    out = [0] * 26
+    for ch in word:
+        out[ord(ch) - 65] += 1
+    return out
+
+
+@pytest.mark.parametrize(
+    "leave,visible,kept",
+    [
+        ("CCROPCA", "", False),  # the I thrown back: CAPRICCIO waits for another
+        ("CCROPCA", "I", True),  # an I among the visible tiles comes back for sure
+        ("CCROPCAI", "", True),  # a leave that still holds every letter
+        ("CCOPCAI", "R", True),
+        ("", "", False),
+    ],
+)
+def test_a_leave_keeps_a_play_made_now_only_while_it_holds_the_letters(
+    leave: str, visible: str, kept: bool
+) -> None:
+    needs = np.array([letters("CCROPCAI")], dtype=np.int64)  # CAPRICCIO's new tiles
+    haves = np.array([np.add(letters(leave), letters(visible))], dtype=np.int64)
+    vals = np.array([[131.0, 50.0]])  # rows: the play made now, another prospect
+    drop_thrown_back(vals, haves, np.array([0]), needs)
+    assert vals[0, 0] == (131.0 if kept else 0.0)
+    assert vals[0, 1] == 50.0  # other rows untouched

@@ -272,3 +272,54 @@ def in_hand(hand: np.ndarray, rows: Rows, needs: np.ndarray) -> np.ndarray:
     ordinary = (rows.kind == PROSPECT) & (rows.pre == 0)
     held = (needs <= hand[None, :]).all(axis=1)
     return np.asarray(held & ordinary)
+
+
+def made_now(hand: np.ndarray, rows: Rows) -> tuple[np.ndarray, np.ndarray]:
+    """(indices of the rows that are plays ``hand`` makes now, their needs)."""
+    needs = need_counts(rows)
+    made = np.nonzero(in_hand(hand, rows, needs))[0]
+    return made, needs[made]
+
+
+def same_rows(found: Rows, rows: Rows, among: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """(indices in ``found`` of the placements that are rows ``among`` of
+    ``rows`` too (same line, start and letters), their needs)."""
+    keys = {
+        (
+            int(rows.direction[r]),
+            int(rows.line[r]),
+            int(rows.start[r]),
+            int(rows.length[r]),
+            rows.codes[r].tobytes(),
+        )
+        for r in among.tolist()
+    }
+    same = [
+        r
+        for r in range(len(found))
+        if (
+            int(found.direction[r]),
+            int(found.line[r]),
+            int(found.start[r]),
+            int(found.length[r]),
+            found.codes[r].tobytes(),
+        )
+        in keys
+    ]
+    idx = np.array(same, dtype=np.int64)
+    return idx, need_counts(found)[idx]
+
+
+def drop_thrown_back(
+    vals: np.ndarray, haves: np.ndarray, made: np.ndarray, needs: np.ndarray
+) -> None:
+    """Zero, in ``vals`` (leaves x rows, in place), the plays made now (``made``,
+    with ``needs``) that a leave (``haves``: with the visible tiles) no longer
+    holds: a letter thrown back to be drawn again can only cost turns, and the
+    row carries none of the terms the same play made now is charged."""
+    if not len(made):
+        return
+    thrown = ~(needs[None, :, :] <= haves[:, None, :]).all(axis=2)
+    part = vals[:, made]
+    part[thrown] = 0.0
+    vals[:, made] = part
