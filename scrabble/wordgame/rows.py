@@ -281,32 +281,23 @@ def made_now(hand: np.ndarray, rows: Rows) -> tuple[np.ndarray, np.ndarray]:
     return made, needs[made]
 
 
+def _placement(rows: Rows, r: int) -> tuple[int, int, int, int, bytes]:
+    return (
+        int(rows.direction[r]),
+        int(rows.line[r]),
+        int(rows.start[r]),
+        int(rows.length[r]),
+        rows.codes[r].tobytes(),
+    )
+
+
 def same_rows(found: Rows, rows: Rows, among: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """(indices in ``found`` of the placements that are rows ``among`` of
     ``rows`` too (same line, start and letters), their needs)."""
-    keys = {
-        (
-            int(rows.direction[r]),
-            int(rows.line[r]),
-            int(rows.start[r]),
-            int(rows.length[r]),
-            rows.codes[r].tobytes(),
-        )
-        for r in among.tolist()
-    }
-    same = [
-        r
-        for r in range(len(found))
-        if (
-            int(found.direction[r]),
-            int(found.line[r]),
-            int(found.start[r]),
-            int(found.length[r]),
-            found.codes[r].tobytes(),
-        )
-        in keys
-    ]
-    idx = np.array(same, dtype=np.int64)
+    if not len(among):
+        return among, np.zeros((0, 26), dtype=np.int64)
+    keys = {_placement(rows, r) for r in among.tolist()}
+    idx = np.array([r for r in range(len(found)) if _placement(found, r) in keys], dtype=np.int64)
     return idx, need_counts(found)[idx]
 
 
