@@ -17,6 +17,7 @@ import pytest
 from scrabble.position import parse_board
 from scrabble.wordgame import cases
 from scrabble.wordgame.actions import Discard, Play
+from scrabble.wordgame.kit import counts26
 from scrabble.wordgame.players.planner import PlannerConfig, PlannerPlayer
 from scrabble.wordgame.players.prospect import ProspectConfig, ProspectPlayer
 from scrabble.wordgame.referee import Referee, TurnView
@@ -163,13 +164,6 @@ def test_no_play_counts_a_play_in_hand_whose_letter_it_throws_back(enable) -> No
         assert terms["prospect"] < 0.9 * 138, action
 
 
-def letters(word: str) -> list[int]:
-    out = [0] * 26
-    for ch in word:
-        out[ord(ch) - 65] += 1
-    return out
-
-
 @pytest.mark.parametrize(
     "leave,visible,kept",
     [
@@ -183,8 +177,8 @@ def letters(word: str) -> list[int]:
 def test_a_leave_keeps_a_play_made_now_only_while_it_holds_the_letters(
     leave: str, visible: str, kept: bool
 ) -> None:
-    needs = np.array([letters("CCROPCAI")], dtype=np.int64)  # CAPRICCIO's new tiles
-    haves = np.array([np.add(letters(leave), letters(visible))], dtype=np.int64)
+    needs = counts26("CCROPCAI")[None, :]  # CAPRICCIO's new tiles
+    haves = (counts26(leave) + counts26(visible))[None, :]
     vals = np.array([[131.0, 50.0]])  # rows: the play made now, another prospect
     drop_thrown_back(vals, haves, np.array([0]), needs)
     assert vals[0, 0] == (131.0 if kept else 0.0)
