@@ -274,13 +274,6 @@ def in_hand(hand: np.ndarray, rows: Rows, needs: np.ndarray) -> np.ndarray:
     return np.asarray(held & ordinary)
 
 
-def made_now(hand: np.ndarray, rows: Rows) -> tuple[np.ndarray, np.ndarray]:
-    """(indices of the rows that are plays ``hand`` makes now, their needs)."""
-    needs = need_counts(rows)
-    made = np.nonzero(in_hand(hand, rows, needs))[0]
-    return made, needs[made]
-
-
 def _placement(rows: Rows, r: int) -> tuple[int, int, int, int, bytes]:
     return (
         int(rows.direction[r]),

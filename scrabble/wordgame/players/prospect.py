@@ -48,7 +48,6 @@ from scrabble.wordgame.rows import (
     concat,
     drop_thrown_back,
     in_hand,
-    made_now,
     need_counts,
     play_tiles,
     rows_from_search,
@@ -318,6 +317,10 @@ class ProspectPlayer:
             )
         extra = [self._best_of(x, hand + vis, table3, unknown, cfg.table_rows) for x in extra]
         rows = concat([prospects, *extra], n)
+        # the rows' new letters, and which are plays the whole hand makes now:
+        # neither counts for a leave that throws back one of their letters
+        needs = need_counts(rows)
+        made = np.nonzero(in_hand(hand, rows, needs))[0]
 
         moves = np.nonzero(legal)[0]
         mmeta = meta[moves]
@@ -337,9 +340,8 @@ class ProspectPlayer:
             leave_idx = leave_idx.astype(np.int64)
             haves = np.ascontiguousarray(uniq + vis[None, :])
             lvals = row_values(haves, rows, table3, probs, unknown)
-            self._made_now = made_now(hand, rows)
             if cfg.thrown_back:
-                drop_thrown_back(lvals, haves, *self._made_now)
+                drop_thrown_back(lvals, haves, made, needs[made])
             upper = upper_bounds(rows)
             order = np.argsort(-upper, kind="stable").astype(np.int64)
             self._pre = pre_index(rows.direction, rows.line, rows.start, rows.length, rows.codes, n)
@@ -396,6 +398,7 @@ class ProspectPlayer:
                     caps,
                     leaves[int(m)],
                     vis,
+                    made,
                 )
                 # a setup's plays are found again on the board after the play, so
                 # only target-line entries (too far for that search) count here
@@ -429,7 +432,7 @@ class ProspectPlayer:
                 alternatives.append((self._play_of(mmeta[m], mcodes[m]), v, terms))
         # discards toward the best prospects
         if turn.queue_left > 0 and len(rows):
-            alternatives.extend(self._discards(hand, vis, rows, table3, unknown, turn))
+            alternatives.extend(self._discards(hand, vis, rows, needs, made, table3, unknown, turn))
         if not alternatives:
             return Choice(Stop(), 0.0, {})
         alternatives.sort(key=lambda a: -a[1])
@@ -638,6 +641,7 @@ class ProspectPlayer:
         caps: np.ndarray,
         leave: np.ndarray,
         vis: np.ndarray,
+        made: np.ndarray,
     ) -> dict[str, float]:
         kit = self.kit
         n = kit.n
@@ -659,7 +663,6 @@ class ProspectPlayer:
             vals2 = row_values(have2, r2, table3, kit.probs, unknown)
             if self.config.thrown_back:
                 # the same plays found again on the lines this play changes
-                made, _ = self._made_now
                 again, needs2 = same_rows(r2, rows, made)
                 drop_thrown_back(vals2, have2, again, needs2)
             new_best = float(vals2[0].max())
@@ -725,6 +728,8 @@ class ProspectPlayer:
         hand: np.ndarray,
         vis: np.ndarray,
         rows: Rows,
+        needs: np.ndarray,
+        made: np.ndarray,
         table3: np.ndarray,
         unknown: int,
         turn: TurnView,
@@ -733,7 +738,6 @@ class ProspectPlayer:
         kit = self.kit
         upper = upper_bounds(rows)
         cand = np.argsort(-upper, kind="stable")[: cfg.keeps]
-        needs = need_counts(rows)
         keeps = [np.zeros(26, dtype=np.int64), *self._plan_keeps(hand)]
         keeps.extend(np.minimum(hand[None, :], needs[cand]))
         uniq, _ = unique_submultisets(np.stack(keeps), hand)
@@ -748,7 +752,7 @@ class ProspectPlayer:
             # waiting for it only costs D (a turn a tile drawn), and its row
             # carries none of the waste and place terms the same play made
             # now is charged
-            vals[:, in_hand(hand, rows, needs)] = 0.0
+            vals[:, made] = 0.0
         best = vals.max(axis=1) if vals.shape[1] else np.zeros(len(uniq))
         out: list[tuple[Play | Discard | Stop, float, dict[str, float]]] = []
         for keep, b in zip(uniq, best, strict=True):
