@@ -321,6 +321,7 @@ class ProspectPlayer:
         # neither counts for a leave that throws back one of their letters
         needs = need_counts(rows)
         made = np.nonzero(in_hand(hand, rows, needs))[0]
+        upper = upper_bounds(rows)  # each row's best value, for the plays and the discards
 
         moves = np.nonzero(legal)[0]
         mmeta = meta[moves]
@@ -342,7 +343,6 @@ class ProspectPlayer:
             lvals = row_values(haves, rows, table3, probs, unknown)
             if cfg.thrown_back:
                 drop_thrown_back(lvals, haves, made, needs[made])
-            upper = upper_bounds(rows)
             order = np.argsort(-upper, kind="stable").astype(np.int64)
             self._pre = pre_index(rows.direction, rows.line, rows.start, rows.length, rows.codes, n)
             tiles = (tile_sq, tile_lt, tile_n, stamp)
@@ -432,7 +432,9 @@ class ProspectPlayer:
                 alternatives.append((self._play_of(mmeta[m], mcodes[m]), v, terms))
         # discards toward the best prospects
         if turn.queue_left > 0 and len(rows):
-            alternatives.extend(self._discards(hand, vis, rows, needs, made, table3, unknown, turn))
+            alternatives.extend(
+                self._discards(hand, vis, rows, needs, made, upper, table3, unknown, turn)
+            )
         if not alternatives:
             return Choice(Stop(), 0.0, {})
         alternatives.sort(key=lambda a: -a[1])
@@ -730,13 +732,13 @@ class ProspectPlayer:
         rows: Rows,
         needs: np.ndarray,
         made: np.ndarray,
+        upper: np.ndarray,
         table3: np.ndarray,
         unknown: int,
         turn: TurnView,
     ) -> list[tuple[Play | Discard | Stop, float, dict[str, float]]]:
         cfg = self.config
         kit = self.kit
-        upper = upper_bounds(rows)
         cand = np.argsort(-upper, kind="stable")[: cfg.keeps]
         keeps = [np.zeros(26, dtype=np.int64), *self._plan_keeps(hand)]
         keeps.extend(np.minimum(hand[None, :], needs[cand]))
