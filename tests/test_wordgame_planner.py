@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from scrabble.wordgame import cases
 from scrabble.wordgame.lexicons import load_lexicon
 from scrabble.wordgame.players.planner import PlannerConfig, PlannerPlayer, scarcity, shrunk_horizon
+from scrabble.wordgame.players.prospect import RESCUE, STOP_MARK_MS
 from scrabble.wordgame.referee import Referee
+from scrabble.wordgame.rules import TIME_LIMIT_MS
 
 
 def test_burnt_tiles_are_free_while_the_tiles_left_overfill_the_board() -> None:
@@ -45,3 +49,25 @@ def test_the_plans_work_follows_its_own_effort_mark_not_the_search_cap() -> None
     # past the lean mark the clock's least numbers, whatever the effort
     player._mode = "lean"
     assert player._limits()[1] < cfg.candidates
+
+
+def test_near_the_time_limit_the_player_keeps_its_points_and_stops() -> None:
+    enable = load_lexicon("enable")
+    case = cases.generate(548, cases.letter_probabilities(enable.words))
+    referee = Referee(case, enable.contains)
+    player = PlannerPlayer(enable, False, PlannerConfig())
+    player.start(referee.setup())
+    view = referee.turn(0)
+    rescue_ms = RESCUE * player.config.budget_ms
+    assert rescue_ms < STOP_MARK_MS < TIME_LIMIT_MS
+    # past the rescue mark: the best score now, a play on the empty board
+    line = player.act(replace(view, elapsed_ms=round(rescue_ms) + 1))
+    assert line.startswith("PLAY ")
+    assert player.stats()["rescue"] == 1
+    # past the stop mark: STOP, whatever the hand could still do
+    assert player.act(replace(view, elapsed_ms=STOP_MARK_MS + 1)) == "STOP"
+    assert player.stats()["stopped_by_clock"] == 1
+    # with fixed effort (tuning) the clock is never read
+    fixed = PlannerPlayer(enable, True, PlannerConfig(fixed_share=0.3))
+    fixed.start(referee.setup())
+    assert fixed.act(replace(view, elapsed_ms=TIME_LIMIT_MS)) != "STOP"

@@ -55,6 +55,7 @@ from scrabble.wordgame.rows import (
     take,
     with_footprints,
 )
+from scrabble.wordgame.rules import TIME_LIMIT_MS
 from scrabble.wordgame.search import (
     META_LEN,
     META_LINE,
@@ -77,6 +78,11 @@ from scrabble.wordgame.value import (
 
 LEAN = 0.85  # past this share of the budget a turn does the least that is still sound
 RESCUE = 1.12  # past this share (9 s of 8) only the best score now: never out of time
+# Past this much of the case's 10 s a turn answers STOP: the points made stay,
+# where one more turn on a slow or loaded machine could cost them all (a case
+# out of time scores 0). A rescue turn takes a few ms (up to about 150 on an
+# empty 20 x 20 board); the rest of the 600 ms is for a loaded machine.
+STOP_MARK_MS = TIME_LIMIT_MS - 600
 LEAN_WIDTHS = (4, 2)  # the last-tiles search in the clock's lean mode
 LAST_TILES_OFFERED = 12  # actions of the ranking the last-tiles search values
 
@@ -157,6 +163,9 @@ class ProspectPlayer:
     # -- the turn -------------------------------------------------------------
     def act(self, turn: TurnView) -> str:
         started = time.perf_counter()
+        if not self.fixed and turn.elapsed_ms > STOP_MARK_MS:
+            self.counts["stopped_by_clock"] = self.counts.get("stopped_by_clock", 0) + 1
+            return Stop().line()
         if not self.fixed and turn.elapsed_ms > RESCUE * self.config.budget_ms:
             # the last resort, so that no case runs out of time: the best score now
             choice = self._rescue(turn)
