@@ -289,9 +289,19 @@ def same_rows(found: Rows, rows: Rows, among: np.ndarray) -> tuple[np.ndarray, n
     ``rows`` too (same line, start and letters), their needs)."""
     if not len(among):
         return among, np.zeros((0, 26), dtype=np.int64)
+    # the spans first, all at once: the letters are compared only where a
+    # span matches (a handful of the thousands found; a loop over them all
+    # was a quarter of the planner's time)
+    on_span = np.nonzero(np.isin(_span_keys(found), _span_keys(rows)[among]))[0]
     keys = {_placement(rows, r) for r in among.tolist()}
-    idx = np.array([r for r in range(len(found)) if _placement(found, r) in keys], dtype=np.int64)
-    return idx, need_counts(found)[idx]
+    idx = np.array([r for r in on_span.tolist() if _placement(found, r) in keys], dtype=np.int64)
+    return idx, need_counts(take(found, idx))
+
+
+def _span_keys(rows: Rows) -> np.ndarray:
+    """(R,): each row's direction, line, start and length as one integer."""
+    keys: np.ndarray = ((rows.direction * 32 + rows.line) * 32 + rows.start) * 32 + rows.length
+    return keys
 
 
 def drop_thrown_back(
