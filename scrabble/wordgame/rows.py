@@ -299,7 +299,8 @@ def same_rows(found: Rows, rows: Rows, among: np.ndarray) -> tuple[np.ndarray, n
 
 
 def _span_keys(rows: Rows) -> np.ndarray:
-    """(R,): each row's direction, line, start and length as one integer."""
+    """(R,): each row's direction, line, start and length as one integer
+    (five bits each: N is at most 20)."""
     keys: np.ndarray = ((rows.direction * 32 + rows.line) * 32 + rows.start) * 32 + rows.length
     return keys
 
