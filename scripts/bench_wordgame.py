@@ -31,23 +31,13 @@ from scrabble.wordgame.lexicons import PlayerLexicon, load_lexicon  # noqa: E402
 from scrabble.wordgame.players import prospect  # noqa: E402
 from scrabble.wordgame.players.planner import PlannerConfig, PlannerPlayer  # noqa: E402
 from scrabble.wordgame.referee import Referee  # noqa: E402
-from scrabble.wordgame.rows import Rows, need_counts, same_rows  # noqa: E402
+from scrabble.wordgame.rows import Rows, need_counts, placement, same_rows  # noqa: E402
 
 
 def same_rows_loop(found: Rows, rows: Rows, among: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """The baseline: every row found compared, in Python, with the rows among."""
     if not len(among):
         return among, np.zeros((0, 26), dtype=np.int64)
-
-    def placement(r: Rows, i: int) -> tuple[int, int, int, int, bytes]:
-        return (
-            int(r.direction[i]),
-            int(r.line[i]),
-            int(r.start[i]),
-            int(r.length[i]),
-            r.codes[i].tobytes(),
-        )
-
     keys = {placement(rows, r) for r in among.tolist()}
     idx = np.array([r for r in range(len(found)) if placement(found, r) in keys], dtype=np.int64)
     return idx, need_counts(found)[idx]

@@ -274,7 +274,8 @@ def in_hand(hand: np.ndarray, rows: Rows, needs: np.ndarray) -> np.ndarray:
     return np.asarray(held & ordinary)
 
 
-def _placement(rows: Rows, r: int) -> tuple[int, int, int, int, bytes]:
+def placement(rows: Rows, r: int) -> tuple[int, int, int, int, bytes]:
+    """Row r's line, start, length and letters: equal exactly for the same play."""
     return (
         int(rows.direction[r]),
         int(rows.line[r]),
@@ -293,8 +294,8 @@ def same_rows(found: Rows, rows: Rows, among: np.ndarray) -> tuple[np.ndarray, n
     # span matches (a handful of the thousands found; a loop over them all
     # was a quarter of the planner's time)
     on_span = np.nonzero(np.isin(_span_keys(found), _span_keys(rows)[among]))[0]
-    keys = {_placement(rows, r) for r in among.tolist()}
-    idx = np.array([r for r in on_span.tolist() if _placement(found, r) in keys], dtype=np.int64)
+    keys = {placement(rows, r) for r in among.tolist()}
+    idx = np.array([r for r in on_span.tolist() if placement(found, r) in keys], dtype=np.int64)
     return idx, need_counts(take(found, idx))
 
 
