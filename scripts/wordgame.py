@@ -4,7 +4,7 @@
     scripts/wordgame.py cases --seeds 1-100 --out cases.jsonl
     scripts/wordgame.py run --cases cases.jsonl [--player NAME] [--baseline greedy] [--jobs 2]
     scripts/wordgame.py play [--player NAME]      # speaks the protocol on stdin/stdout
-    scripts/wordgame.py compare A.txt B.txt [...]  # B against A, case by case
+    scripts/wordgame.py compare A.txt B.txt [...] [--by n|t|x|d|share --cases F]  # B against A
     scripts/wordgame.py windows --cases cases.jsonl [--pre 2,3,5]  # premium maps' capacity
 
 ``run`` prints one line per case (score, plays, discards, fill, best play, the
@@ -14,7 +14,9 @@ CI, ratio of sums, relative score); the last line is JSON. ``--protocol`` runs
 each case through a real ``play`` subprocess instead of in-process.
 ``compare`` reads what ``run`` printed for two players (or settings) on the
 same cases and gives the paired geometric mean of B's score over A's with a
-bootstrap CI, pooling several pairs of outputs.
+bootstrap CI, pooling several pairs of outputs; ``--by`` repeats it within
+each class of case (N, T, X, D, or the word-multiplier share, which needs the
+case files: ``--cases FILE``).
 """
 
 from __future__ import annotations
@@ -126,11 +128,39 @@ def cmd_compare(args: argparse.Namespace) -> int:
         (summary.case_scores(a), summary.case_scores(b))
         for a, b in zip(files[::2], files[1::2], strict=True)
     ]
+    class_of = case_classes(args.by, files[::2], args.cases) if args.by else {}
     cases, changed, ratio, (lo, hi) = summary.paired(pairs)
     if not cases:
         raise SystemExit("no case appears in both outputs of a pair")
     print(f"cases {cases}  changed {changed}  B/A geomean {ratio:.4f} (95% CI {lo:.4f}-{hi:.4f})")
+    if args.by:
+        for name, (cases, changed, ratio, (lo, hi)) in summary.paired_by(pairs, class_of).items():
+            print(
+                f"{args.by} {name}: cases {cases}  changed {changed}  "
+                f"B/A geomean {ratio:.4f} (95% CI {lo:.4f}-{hi:.4f})"
+            )
     return 0
+
+
+def case_classes(by: str, outputs: list[Path], case_files: list[Path]) -> dict[str, str]:
+    """Case id to its class for ``compare --by``: N, T, X, D from the run
+    outputs' case lines, the word-multiplier share from the case files."""
+    from scrabble.wordgame import summary
+    from scrabble.wordgame.cases import read_cases
+
+    if by == "share":
+        if not case_files:
+            raise SystemExit("compare --by share needs the case files (--cases FILE ...)")
+        return {
+            case.id: summary.share_class(case.word_share)
+            for path in case_files
+            for case in read_cases(path)
+        }
+    return {
+        case_id: summary.size_class(by, sizes[by])
+        for path in outputs
+        for case_id, sizes in summary.case_sizes(path).items()
+    }
 
 
 def cmd_windows(args: argparse.Namespace) -> int:
@@ -368,6 +398,19 @@ def main(argv: list[str] | None = None) -> int:
     p.set_defaults(func=cmd_run)
     p = sub.add_parser("compare", help="paired per-case comparison of run outputs (B against A)")
     p.add_argument("outputs", nargs="+", metavar="A B", help="what `run` printed, in pairs")
+    p.add_argument(
+        "--by",
+        choices=("n", "t", "x", "d", "share"),
+        help="also by class of case: N (bands of 3), T, X, D, or word-multiplier share",
+    )
+    p.add_argument(
+        "--cases",
+        action="append",
+        default=[],
+        type=Path,
+        metavar="FILE",
+        help="a case file the outputs ran (for --by share; repeat for several)",
+    )
     p.set_defaults(func=cmd_compare)
     p = sub.add_parser("windows", help="premium maps' best windows with k letters pre-placed")
     p.add_argument("--cases", required=True, type=Path)

@@ -7,11 +7,13 @@ import json
 import math
 import subprocess
 import sys
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
 from scrabble.wordgame import summary
+from scrabble.wordgame.cases import ALPHABET, generate, read_cases
 
 ROOT = Path(__file__).resolve().parents[1]
 SCRIPT = [sys.executable, str(ROOT / "scripts" / "wordgame.py")]
@@ -66,3 +68,94 @@ def test_case_scores_read_what_run_prints(tmp_path):
     report = json.loads(run.strip().splitlines()[-1])
     assert sorted(scores) == ["wg-0002", "wg-0003"]
     assert math.isclose(sum(scores.values()) / 2, report["mean_score"], abs_tol=0.05)
+
+
+def sized_line(case_id: str, n: int, t: int, score: int) -> str:
+    return case_line(case_id, score).replace("n=12 t=7", f"n={n} t={t}")
+
+
+def test_compare_by_class_gives_each_class_its_own_paired_figures(tmp_path):
+    a, b = tmp_path / "a", tmp_path / "b"
+    a.write_text(
+        "\n".join(
+            [
+                sized_line("wg-0001", 10, 5, 100),
+                sized_line("wg-0002", 12, 5, 100),
+                sized_line("wg-0003", 20, 9, 400),
+                sized_line("wg-0004", 19, 9, 800),
+            ]
+        )
+    )
+    b.write_text(
+        "\n".join(
+            [
+                sized_line("wg-0001", 10, 5, 200),
+                sized_line("wg-0002", 12, 5, 200),
+                sized_line("wg-0003", 20, 9, 200),
+                sized_line("wg-0004", 19, 9, 800),
+            ]
+        )
+    )
+    for by, low, high in (("t", "t 5", "t 9"), ("n", "n 10-12", "n 19-20")):
+        out = subprocess.run(
+            [*SCRIPT, "compare", str(a), str(b), "--by", by],
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout.splitlines()
+        assert out[0].startswith(f"cases 4  changed 3  B/A geomean {(2 * 2 * 0.5) ** 0.25:.4f}")
+        assert out[1] == f"{low}: cases 2  changed 2  B/A geomean 2.0000 (95% CI 2.0000-2.0000)"
+        assert out[2].startswith(f"{high}: cases 2  changed 1  B/A geomean {0.5**0.5:.4f}")
+        assert len(out) == 3
+    by_share = subprocess.run(
+        [*SCRIPT, "compare", str(a), str(b), "--by", "share"], capture_output=True, text=True
+    )
+    assert by_share.returncode != 0 and "--cases" in by_share.stderr
+    assert "geomean" not in by_share.stdout  # refused before any figure
+
+
+def test_compare_by_share_reads_the_case_files(tmp_path):
+    cases = tmp_path / "cases.jsonl"
+    subprocess.run(
+        [*SCRIPT, "cases", "--seeds", "4-7", "--out", str(cases)], check=True, capture_output=True
+    )
+    shares = {case.id: case.word_share for case in read_cases(cases)}
+    a, b = tmp_path / "a", tmp_path / "b"
+    a.write_text("\n".join(case_line(case_id, 100) for case_id in shares))
+    b.write_text("\n".join(case_line(case_id, 300) for case_id in shares))
+    out = subprocess.run(
+        [*SCRIPT, "compare", str(a), str(b), "--by", "share", "--cases", str(cases)],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout.splitlines()
+    counted = 0
+    for line in out[1:]:
+        band, rest = line.split(": ")
+        low, high = (float(x) for x in band.removeprefix("share ").split("-"))
+        members = [i for i, share in shares.items() if low <= share < high]
+        assert rest.startswith(f"cases {len(members)}  changed {len(members)}  B/A geomean 3.0000")
+        counted += len(members)
+    assert counted == len(shares) == 4
+
+
+def test_word_share_counts_the_word_multipliers_of_a_hand_made_map():
+    case = generate(1, {letter: 1 / 26 for letter in ALPHABET})
+    rows = ["." * 10] * 10
+    rows[0] = "D.T.d.t..D"  # three word multipliers; the letter ones do not count
+    rows[9] = "T........t"
+    board = replace(case, n=10, premiums=tuple(rows), tiles=case.tiles[:100])
+    assert board.word_share == pytest.approx(4 / 100)
+    assert summary.share_class(board.word_share) == "0.00-0.05"
+    assert summary.share_class(0.05) == "0.05-0.10"
+    assert summary.share_class(0.15) == "0.15-0.20"
+    assert summary.share_class(0.149) == "0.10-0.15"
+    assert [summary.size_class("n", n) for n in (10, 12, 13, 18, 19, 20)] == [
+        "10-12",
+        "10-12",
+        "13-15",
+        "16-18",
+        "19-20",
+        "19-20",
+    ]
+    assert summary.size_class("d", 0) == "0"

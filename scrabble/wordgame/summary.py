@@ -6,11 +6,13 @@ from __future__ import annotations
 import math
 import random
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 
 BOOTSTRAP_SAMPLES = 2000
 _CASE_LINE = re.compile(r"^(\S+) n=.*? score=\s*(\d+) ")
+_CASE_SIZES = re.compile(r"^(\S+) n=\s*(\d+) t=\s*(\d+) x=\s*(\d+) d=\s*(\d+) ")
+SIZE_CLASSES = ("n", "t", "x", "d")
 
 
 def ratios(scores: Sequence[int], baseline: Sequence[int]) -> list[float]:
@@ -60,14 +62,64 @@ def case_scores(path: Path) -> dict[str, int]:
     return scores
 
 
-def paired(
+def case_sizes(path: Path) -> dict[str, dict[str, int]]:
+    """Per case id, its N, T, X and D as the case lines a ``run`` printed
+    them (keys ``n``, ``t``, ``x``, ``d``)."""
+    sizes = {}
+    for line in path.read_text().splitlines():
+        found = _CASE_SIZES.match(line)
+        if found:
+            values = map(int, found.groups()[1:])
+            sizes[found.group(1)] = dict(zip(SIZE_CLASSES, values, strict=True))
+    return sizes
+
+
+def size_class(name: str, value: int) -> str:
+    """A case's class by one of N, T, X, D: N in bands of three sizes (a band
+    of one size holds too few cases of a 200-case set), the others as they are."""
+    if name == "n":
+        low = 10 + 3 * ((value - 10) // 3)
+        return f"{low}-{min(low + 2, 20)}"
+    return str(value)
+
+
+def share_class(share: float) -> str:
+    """A case's class by its word-multiplier share, in bands of 0.05."""
+    low = min(int(share * 20 + 1e-9), 19) / 20
+    return f"{low:.2f}-{low + 0.05:.2f}"
+
+
+PairedFigures = tuple[int, int, float, tuple[float, float]]
+
+
+def _pair_ratios(
     pairs: Sequence[tuple[dict[str, int], dict[str, int]]],
-) -> tuple[int, int, float, tuple[float, float]]:
-    """Two players on the same cases (several runs pooled): (cases, cases
-    whose scores differ, geometric mean of b / a per case, its 95 % CI)."""
-    values = []
+) -> list[tuple[str, float]]:
+    values: list[tuple[str, float]] = []
     for a, b in pairs:
         both = [i for i in a if i in b]
-        values += ratios([b[i] for i in both], [a[i] for i in both])
+        values += zip(both, ratios([b[i] for i in both], [a[i] for i in both]), strict=True)
+    return values
+
+
+def _figures(values: Sequence[float]) -> PairedFigures:
     changed = sum(1 for v in values if v != 1.0)
     return len(values), changed, geometric_mean(values), bootstrap_ci(values)
+
+
+def paired(pairs: Sequence[tuple[dict[str, int], dict[str, int]]]) -> PairedFigures:
+    """Two players on the same cases (several runs pooled): (cases, cases
+    whose scores differ, geometric mean of b / a per case, its 95 % CI)."""
+    return _figures([ratio for _, ratio in _pair_ratios(pairs)])
+
+
+def paired_by(
+    pairs: Sequence[tuple[dict[str, int], dict[str, int]]], class_of: Mapping[str, str]
+) -> dict[str, PairedFigures]:
+    """``paired`` within each class of cases (``class_of``: case id to its
+    class); a case with no class is left out. Classes in sorted order."""
+    by_class: dict[str, list[float]] = {}
+    for case_id, ratio in _pair_ratios(pairs):
+        if case_id in class_of:
+            by_class.setdefault(class_of[case_id], []).append(ratio)
+    return {name: _figures(by_class[name]) for name in sorted(by_class)}
