@@ -134,11 +134,15 @@ def cmd_compare(args: argparse.Namespace) -> int:
         raise SystemExit("no case appears in both outputs of a pair")
     print(f"cases {cases}  changed {changed}  B/A geomean {ratio:.4f} (95% CI {lo:.4f}-{hi:.4f})")
     if args.by:
-        for name, (cases, changed, ratio, (lo, hi)) in summary.paired_by(pairs, class_of).items():
+        classed = 0
+        for name, (k, moved, mean, (low, high)) in summary.paired_by(pairs, class_of).items():
+            classed += k
             print(
-                f"{args.by} {name}: cases {cases}  changed {changed}  "
-                f"B/A geomean {ratio:.4f} (95% CI {lo:.4f}-{hi:.4f})"
+                f"{args.by} {name}: cases {k}  changed {moved}  "
+                f"B/A geomean {mean:.4f} (95% CI {low:.4f}-{high:.4f})"
             )
+        if classed < cases:
+            print(f"{cases - classed} cases in no case file given: left out of the classes")
     return 0
 
 
@@ -151,6 +155,9 @@ def case_classes(by: str, outputs: list[Path], case_files: list[Path]) -> dict[s
     if by == "share":
         if not case_files:
             raise SystemExit("compare --by share needs the case files (--cases FILE ...)")
+        for path in case_files:
+            if not path.is_file():
+                raise SystemExit(f"compare: no case file {path}")
         return {
             case.id: summary.share_class(case.word_share)
             for path in case_files

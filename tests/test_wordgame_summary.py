@@ -137,6 +137,21 @@ def test_compare_by_share_reads_the_case_files(tmp_path):
         assert rest.startswith(f"cases {len(members)}  changed {len(members)}  B/A geomean 3.0000")
         counted += len(members)
     assert counted == len(shares) == 4
+    b.write_text("\n".join([b.read_text(), case_line("wg-0099", 300)]))  # in no case file
+    a.write_text("\n".join([a.read_text(), case_line("wg-0099", 100)]))
+    out = subprocess.run(
+        [*SCRIPT, "compare", str(a), str(b), "--by", "share", "--cases", str(cases)],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout.splitlines()
+    assert out[0].startswith("cases 5  ") and out[-1].startswith("1 cases in no case file")
+    missing = subprocess.run(
+        [*SCRIPT, "compare", str(a), str(b), "--by", "share", "--cases", str(tmp_path / "nope")],
+        capture_output=True,
+        text=True,
+    )
+    assert missing.returncode != 0 and "no case file" in missing.stderr
 
 
 def test_word_share_counts_the_word_multipliers_of_a_hand_made_map():
