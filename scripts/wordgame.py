@@ -230,6 +230,14 @@ def _run_one(case_json: str) -> dict[str, Any]:
     case = Case.from_json(case_json)
     lexicon = load_lexicon(case.lexicon)
     result: dict[str, Any] = {"id": case.id, "n": case.n, "t": case.t, "x": case.x, "d": case.d}
+    board = None
+    if _WORKER["pre"]:
+        from scrabble.wordgame.capacity import preplaced_window
+
+        window = preplaced_window(list(case.premiums), case.t, _WORKER["pre"], lexicon.words)
+        if window is not None:  # else the case is played as it is
+            board = window.board(case.n)
+            result["pre"] = f"{window.letters}x{window.product}"
     for role in ("player", "baseline"):
         name = _WORKER[role]
         if name is None:
@@ -249,7 +257,11 @@ def _run_one(case_json: str) -> dict[str, Any]:
                 name, lexicon, _WORKER["fixed"], _WORKER["settings"] if role == "player" else {}
             )
             outcome = play_in_process(
-                case, player, lexicon.contains, float("inf") if _WORKER["no_limit"] else 10_000
+                case,
+                player,
+                lexicon.contains,
+                float("inf") if _WORKER["no_limit"] else 10_000,
+                board,
             )
             stats = dict(getattr(player, "stats", dict)())
         result[role] = {
@@ -278,6 +290,8 @@ def _case_line(r: dict[str, Any]) -> str:
     if "baseline" in r:
         b = r["baseline"]
         line += f" base={b['score']:6d} ratio={max(p['score'], 1) / max(b['score'], 1):6.2f}"
+    if "pre" in r:
+        line += f" pre={r['pre']}"
     if p["failure"]:
         line += f" FAILED: {p['failure']}"
     return line
@@ -301,7 +315,10 @@ def cmd_run(args: argparse.Namespace) -> int:
         "fixed": args.fixed_effort,
         "settings": dict(item.split("=", 1) for item in args.set),
         "no_limit": args.no_time_limit,
+        "pre": args.pre,
     }
+    if args.pre and args.protocol:
+        raise SystemExit("run: --pre starts from a board the protocol cannot send")
     started = time.perf_counter()
     results = []
     if args.jobs > 1:
@@ -394,6 +411,15 @@ def main(argv: list[str] | None = None) -> int:
         "--no-time-limit",
         action="store_true",
         help="in-process only: no 10 s limit (deterministic tuning with --fixed-effort)",
+    )
+    p.add_argument(
+        "--pre",
+        type=int,
+        default=0,
+        choices=range(0, 6),
+        metavar="K",
+        help="experiment, in-process: start with the letters of the map's best window of "
+        "T + K squares placed (capacity.preplaced_window); 0: the contract's empty board",
     )
     p.add_argument(
         "--set",

@@ -6,7 +6,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from scrabble.wordgame.capacity import packed_products
+from scrabble.wordgame.capacity import packed_products, preplaced_window
 
 ROOT = Path(__file__).resolve().parents[1]
 SCRIPT = [sys.executable, str(ROOT / "scripts" / "wordgame.py")]
@@ -53,3 +53,35 @@ def test_the_windows_command_reads_real_cases(tmp_path: Path) -> None:
     assert out[0].startswith("k=1: 4 boards;")
     assert "median 1.00 (quartiles 1.00-1.00), geomean 1.000" in out[0]
     assert out[1].startswith("k=3: 4 boards;")
+
+
+def test_preplaced_window_takes_the_best_window_and_the_most_shared_letters() -> None:
+    # row 2 holds D D D at columns 1, 3, 5 and T at 6: a hand of 4 with 2 letters
+    # pre-placed (6 squares) reaches D . D . D T at columns 1-6, product 24, its
+    # plain squares 2 and 4 pre-placed
+    premiums = [BLANK, BLANK, ".D.D.DT...", *[BLANK] * 7]
+    words = ["BANANA", "CANAPE", "XYZZYX", "PANAMA", "SHORT", "BENDER"]
+    window = preplaced_window(premiums, 4, 2, words)
+    assert window is not None
+    assert window.product == 24 and window.squares == ((2, 2), (2, 4))
+    # positions 1 and 3 of the 6-letter words: AA (banana, canape, panama) three times
+    assert window.letters == "AA" and window.family == 3
+    board = window.board(10)
+    assert board[2] == "..A.A....." and all(row == BLANK for i, row in enumerate(board) if i != 2)
+    assert preplaced_window(premiums, 9, 2, words) is None  # 11 squares on a board of 10
+    assert preplaced_window(premiums, 4, 2, ["SHORT"]) is None  # no word of 6 letters
+
+
+def test_run_pre_plays_a_case_from_the_preplaced_board(tmp_path: Path) -> None:
+    cases = tmp_path / "cases.jsonl"
+    subprocess.run(
+        [*SCRIPT, "cases", "--seeds", "8", "--out", str(cases)], check=True, capture_output=True
+    )
+    run = [*SCRIPT, "run", "--cases", str(cases), "--player", "greedy", "--baseline", "none"]
+    out = subprocess.run([*run, "--pre", "2"], capture_output=True, text=True, check=True)
+    line = out.stdout.splitlines()[0]
+    assert " pre=" in line and "FAILED" not in line and " score=     0" not in line
+    plain = subprocess.run(run, capture_output=True, text=True, check=True).stdout
+    assert " pre=" not in plain.splitlines()[0]
+    refused = subprocess.run([*run, "--pre", "2", "--protocol"], capture_output=True, text=True)
+    assert refused.returncode != 0 and "--pre" in refused.stderr

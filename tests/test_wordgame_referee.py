@@ -6,6 +6,8 @@ from __future__ import annotations
 import dataclasses
 import time
 
+import pytest
+
 from scrabble.wordgame import cases
 from scrabble.wordgame.referee import GameSetup, Referee, TurnView, play_in_process
 from tests.wordgame_boards import SIZE
@@ -139,3 +141,19 @@ def test_time_limit_ends_the_case_with_zero():
 def test_crash_scores_zero():
     out = play_in_process(case_with("CATXY"), _Crash(), WORDS.__contains__)
     assert out.score == 0 and "crashed" in out.failure
+
+
+def test_a_starting_board_is_the_board_the_first_play_must_go_through():
+    start = ["." * SIZE for _ in range(SIZE)]
+    start[4] = "....A....."
+    ref = Referee(case_with("CTXYZ"), WORDS.__contains__, start)
+    assert ref.board_rows[4] == "....A....."
+    ref.apply("PLAY 4 3 H CAT")  # through the placed A; the hand lays C and T only
+    assert ref.turn(0).score == 5 and ref.turn(0).hand == "XYZCT"  # two tiles used, two drawn
+    assert ref.board_rows[4] == "...CAT...."
+    away = Referee(case_with("CATXY"), WORDS.__contains__, start)
+    away.apply("PLAY 0 0 H AT")  # a board is there: no longer a first move anywhere
+    assert away.outcome().score == 0 and "illegal play" in away.outcome().failure
+    for bad in (start[:-1], [*start[:-1], "....a....."], [*start[:-1], "." * (SIZE + 1)]):
+        with pytest.raises(ValueError, match="starting board"):
+            Referee(case_with("CAT"), WORDS.__contains__, bad)

@@ -11,9 +11,12 @@ premium map only: no word, no tile.
 
 from __future__ import annotations
 
+from collections import Counter
+from collections.abc import Iterable
+from dataclasses import dataclass
 from math import prod
 
-from scrabble.wordgame.judge import WORD_MULT
+from scrabble.wordgame.judge import EMPTY, WORD_MULT
 
 
 def packed_products(premiums: list[str], t: int, pre: int, limit: int = 8) -> list[int]:
@@ -55,3 +58,54 @@ def packed_products(premiums: list[str], t: int, pre: int, limit: int = 8) -> li
         if len(products) == limit:
             break
     return products
+
+
+@dataclass(frozen=True)
+class PreplacedWindow:
+    """The map's best window of T + k squares with its k pre-place squares (the
+    ones under the smallest multipliers) and the letters most words of that
+    length share there: an upper-bound experiment's free start (``run --pre``)."""
+
+    product: int  # the word multipliers left under the T other squares
+    squares: tuple[tuple[int, int], ...]  # (row, col) of the k pre-placed letters
+    letters: str
+    family: int  # words of the window's length with those letters there
+
+    def board(self, n: int) -> list[str]:
+        rows = [[EMPTY] * n for _ in range(n)]
+        for (row, col), letter in zip(self.squares, self.letters, strict=True):
+            rows[row][col] = letter
+        return ["".join(row) for row in rows]
+
+
+def preplaced_window(
+    premiums: list[str], t: int, pre: int, words: Iterable[str]
+) -> PreplacedWindow | None:
+    """The first window (rows before columns, top-left first) of the largest
+    product over its T largest word multipliers, with letters for its other
+    ``pre`` squares chosen by the most words of the window's length (ties: the
+    first in alphabetical order); None when the board is shorter than T + pre
+    or no word has that length."""
+    n = len(premiums)
+    length = t + pre
+    best: tuple[int, list[tuple[int, int]], list[int]] | None = None
+    for direction in (0, 1):
+        for line in range(n):
+            for start in range(n - length + 1):
+                squares = [
+                    (line, start + i) if direction == 0 else (start + i, line)
+                    for i in range(length)
+                ]
+                factors = [WORD_MULT.get(premiums[row][col], 1) for row, col in squares]
+                spare = sorted(sorted(range(length), key=lambda i: (factors[i], i))[:pre])
+                product = prod(f for i, f in enumerate(factors) if i not in spare)
+                if best is None or product > best[0]:
+                    best = (product, squares, spare)
+    if best is None:
+        return None
+    product, squares, spare = best
+    shared = Counter("".join(word[i] for i in spare) for word in words if len(word) == length)
+    if not shared:
+        return None
+    letters, family = min(shared.items(), key=lambda item: (-item[1], item[0]))
+    return PreplacedWindow(product, tuple(squares[i] for i in spare), letters, family)

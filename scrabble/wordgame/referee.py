@@ -12,9 +12,11 @@ from __future__ import annotations
 
 import time
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Protocol
+
+import numpy as np
 
 from scrabble.rules import STANDARD_VALUES
 from scrabble.tiles import ALPHABET
@@ -96,12 +98,24 @@ class Outcome:
 
 
 class Referee:
-    def __init__(self, case: Case, is_word: Callable[[str], bool]) -> None:
+    def __init__(
+        self, case: Case, is_word: Callable[[str], bool], board: Sequence[str] | None = None
+    ) -> None:
+        """``board``: letters on the board before the first turn (N rows, ``.``
+        empty), an experiment's start (``run --pre``); the contract's game
+        starts empty."""
         self._case = case
         self._is_word = is_word
         self._values = dict(STANDARD_VALUES)
         n = case.n
         self._board = [[EMPTY] * n for _ in range(n)]
+        if board is not None:
+            if len(board) != n or any(
+                len(row) != n or any(ch != EMPTY and ch not in ALPHABET for ch in row)
+                for row in board
+            ):
+                raise ValueError(f"a starting board is {n} rows of {n} letters A-Z or '.'")
+            self._board = [list(row) for row in board]
         self._hand: list[str] = list(case.tiles[: case.t])
         self._next = len(self._hand)
         self._score = 0
@@ -220,16 +234,33 @@ class Referee:
         return self._outcome
 
 
+def board_codes(board: Sequence[str]) -> np.ndarray:
+    """Board rows as a player's cells: row-major uint8, 0 empty, 1-26 A-Z."""
+    return np.array(
+        [0 if ch == EMPTY else ord(ch) - 64 for row in board for ch in row], dtype=np.uint8
+    )
+
+
 def play_in_process(
-    case: Case, player: Player, is_word: Callable[[str], bool], time_limit_ms: float = TIME_LIMIT_MS
+    case: Case,
+    player: Player,
+    is_word: Callable[[str], bool],
+    time_limit_ms: float = TIME_LIMIT_MS,
+    board: Sequence[str] | None = None,
 ) -> Outcome:
     """Run one case with a player object in this process. The player's time
     is the wall time of its ``start`` and ``act`` calls; past the limit the
     case scores 0 (a call cannot be interrupted here, so it is judged when it
-    returns)."""
-    referee = Referee(case, is_word)
+    returns). ``board``: letters placed before the first turn, given to the
+    referee and (``set_board``) to the player."""
+    referee = Referee(case, is_word, board)
     started = time.perf_counter()
     player.start(referee.setup())
+    if board is not None:
+        set_board = getattr(player, "set_board", None)
+        if set_board is None:
+            raise TypeError("a starting board needs a player with set_board")
+        set_board(board_codes(board))
     elapsed = (time.perf_counter() - started) * 1000
     while not referee.over:
         view = referee.turn(elapsed)
