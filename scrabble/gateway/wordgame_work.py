@@ -10,8 +10,6 @@ import time
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-import numpy as np
-import numpy.typing as npt
 import orjson
 
 from scrabble.http_errors import SERVER_ERROR
@@ -22,7 +20,7 @@ from scrabble.wordgame.actions import Discard, Play, Stop
 from scrabble.wordgame.cases import letter_probabilities
 from scrabble.wordgame.players.choice import Action, Choice
 from scrabble.wordgame.players.registry import make_player
-from scrabble.wordgame.referee import GameSetup, TurnView
+from scrabble.wordgame.referee import GameSetup, TurnView, board_codes
 from scrabble.wordgame.rules import MIN_HAND
 
 if TYPE_CHECKING:
@@ -70,11 +68,6 @@ def _terms(terms: dict[str, float]) -> dict[str, float]:
     return {name: round(float(v), 3) for name, v in terms.items() if v}
 
 
-def _board_codes(rows: list[str]) -> npt.NDArray[np.uint8]:
-    codes = np.frombuffer("".join(rows).encode("ascii"), dtype=np.uint8).astype(np.int16)
-    return np.where(codes == ord("."), 0, codes - 64).astype(np.uint8)
-
-
 def turn_answer(lexicon: Lexicon, task: TurnTask) -> tuple[int, bytes]:
     """(status, JSON body) for a validated state; never raises."""
     body = task.body
@@ -92,7 +85,7 @@ def turn_answer(lexicon: Lexicon, task: TurnTask) -> tuple[int, bytes]:
         settings = {} if body.player == "greedy" else {"fixed_share": API_EFFORT}
         player = make_player(body.player, lexicon, fixed_effort=True, settings=settings)
         player.start(setup)
-        player.set_board(_board_codes(body.board))  # type: ignore[attr-defined]
+        player.set_board(board_codes(body.board))  # type: ignore[attr-defined]
         view = TurnView(
             elapsed_ms=body.elapsed_ms,
             score=body.score,

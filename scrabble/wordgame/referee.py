@@ -235,7 +235,8 @@ class Referee:
 
 
 def board_codes(board: Sequence[str]) -> np.ndarray:
-    """Board rows as a player's cells: row-major uint8, 0 empty, 1-26 A-Z."""
+    """Board rows as a player's cells (row-major uint8, 0 empty, 1-26 A-Z): the one
+    conversion for a starting board (``run --pre``) and the API's state."""
     return np.array(
         [0 if ch == EMPTY else ord(ch) - 64 for row in board for ch in row], dtype=np.uint8
     )
