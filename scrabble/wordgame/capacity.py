@@ -12,42 +12,40 @@ premium map only: no word, no tile.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from math import prod
 
 from scrabble.wordgame.judge import EMPTY, WORD_MULT
 
+Square = tuple[int, int]
+
+
+def _windows(premiums: list[str], length: int) -> Iterator[tuple[list[Square], list[int]]]:
+    """Every window of ``length`` squares (rows before columns, top-left first):
+    its squares and the word multiplier under each (1 for none)."""
+    n = len(premiums)
+    for direction in (0, 1):
+        for line in range(n):
+            for start in range(n - length + 1):
+                squares = [
+                    (line, start + i) if direction == 0 else (start + i, line)
+                    for i in range(length)
+                ]
+                yield squares, [WORD_MULT.get(premiums[row][col], 1) for row, col in squares]
+
 
 def packed_products(premiums: list[str], t: int, pre: int, limit: int = 8) -> list[int]:
     """The products of up to ``limit`` windows of ``t + pre`` squares, best
     first, packed greedily apart; empty when the board is shorter than that."""
-    n = len(premiums)
-    length = t + pre
-    windows: list[tuple[int, int, int, int]] = []  # (-product, direction, line, start)
-    for direction in (0, 1):
-        for line in range(n):
-            for start in range(n - length + 1):
-                factors = sorted(
-                    (
-                        WORD_MULT.get(
-                            premiums[line][start + i]
-                            if direction == 0
-                            else premiums[start + i][line],
-                            1,
-                        )
-                        for i in range(length)
-                    ),
-                    reverse=True,
-                )
-                windows.append((-prod(factors[:t]), direction, line, start))
+    windows = [  # (-product, scan order, squares): ties keep the scan order
+        (-prod(sorted(factors, reverse=True)[:t]), order, squares)
+        for order, (squares, factors) in enumerate(_windows(premiums, t + pre))
+    ]
     windows.sort()
-    blocked: set[tuple[int, int]] = set()
+    blocked: set[Square] = set()
     products: list[int] = []
-    for neg, direction, line, start in windows:
-        squares = [
-            (line, start + i) if direction == 0 else (start + i, line) for i in range(length)
-        ]
+    for neg, _, squares in windows:
         if any(sq in blocked for sq in squares):
             continue
         products.append(-neg)
@@ -67,7 +65,7 @@ class PreplacedWindow:
     length share there: an upper-bound experiment's free start (``run --pre``)."""
 
     product: int  # the word multipliers left under the T other squares
-    squares: tuple[tuple[int, int], ...]  # (row, col) of the k pre-placed letters
+    squares: tuple[Square, ...]  # (row, col) of the k pre-placed letters
     letters: str
     family: int  # words of the window's length with those letters there
 
@@ -86,21 +84,13 @@ def preplaced_window(
     ``pre`` squares chosen by the most words of the window's length (ties: the
     first in alphabetical order); None when the board is shorter than T + pre
     or no word has that length."""
-    n = len(premiums)
     length = t + pre
-    best: tuple[int, list[tuple[int, int]], list[int]] | None = None
-    for direction in (0, 1):
-        for line in range(n):
-            for start in range(n - length + 1):
-                squares = [
-                    (line, start + i) if direction == 0 else (start + i, line)
-                    for i in range(length)
-                ]
-                factors = [WORD_MULT.get(premiums[row][col], 1) for row, col in squares]
-                spare = sorted(sorted(range(length), key=lambda i: (factors[i], i))[:pre])
-                product = prod(f for i, f in enumerate(factors) if i not in spare)
-                if best is None or product > best[0]:
-                    best = (product, squares, spare)
+    best: tuple[int, list[Square], list[int]] | None = None
+    for squares, factors in _windows(premiums, length):
+        spare = sorted(sorted(range(length), key=lambda i: (factors[i], i))[:pre])
+        product = prod(f for i, f in enumerate(factors) if i not in spare)
+        if best is None or product > best[0]:
+            best = (product, squares, spare)
     if best is None:
         return None
     product, squares, spare = best
