@@ -75,27 +75,16 @@ def sized_line(case_id: str, n: int, t: int, score: int) -> str:
 
 
 def test_compare_by_class_gives_each_class_its_own_paired_figures(tmp_path):
+    # (case, N, T, A's score, B's score): T 5 / N 10-12 doubles, T 9 / N 19-20 halves once
+    games = [
+        ("wg-0001", 10, 5, 100, 200),
+        ("wg-0002", 12, 5, 100, 200),
+        ("wg-0003", 20, 9, 400, 200),
+        ("wg-0004", 19, 9, 800, 800),
+    ]
     a, b = tmp_path / "a", tmp_path / "b"
-    a.write_text(
-        "\n".join(
-            [
-                sized_line("wg-0001", 10, 5, 100),
-                sized_line("wg-0002", 12, 5, 100),
-                sized_line("wg-0003", 20, 9, 400),
-                sized_line("wg-0004", 19, 9, 800),
-            ]
-        )
-    )
-    b.write_text(
-        "\n".join(
-            [
-                sized_line("wg-0001", 10, 5, 200),
-                sized_line("wg-0002", 12, 5, 200),
-                sized_line("wg-0003", 20, 9, 200),
-                sized_line("wg-0004", 19, 9, 800),
-            ]
-        )
-    )
+    a.write_text("\n".join(sized_line(i, n, t, score) for i, n, t, score, _ in games))
+    b.write_text("\n".join(sized_line(i, n, t, score) for i, n, t, _, score in games))
     for by, low, high in (("t", "t 5", "t 9"), ("n", "n 10-12", "n 19-20")):
         out = subprocess.run(
             [*SCRIPT, "compare", str(a), str(b), "--by", by],
@@ -114,6 +103,16 @@ def test_compare_by_class_gives_each_class_its_own_paired_figures(tmp_path):
     assert "geomean" not in by_share.stdout  # refused before any figure
 
 
+def by_share(a: Path, b: Path, cases: Path) -> list[str]:
+    """What ``compare A B --by share --cases CASES`` prints, line by line."""
+    return subprocess.run(
+        [*SCRIPT, "compare", str(a), str(b), "--by", "share", "--cases", str(cases)],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout.splitlines()
+
+
 def test_compare_by_share_reads_the_case_files(tmp_path):
     cases = tmp_path / "cases.jsonl"
     subprocess.run(
@@ -123,12 +122,7 @@ def test_compare_by_share_reads_the_case_files(tmp_path):
     a, b = tmp_path / "a", tmp_path / "b"
     a.write_text("\n".join(case_line(case_id, 100) for case_id in shares))
     b.write_text("\n".join(case_line(case_id, 300) for case_id in shares))
-    out = subprocess.run(
-        [*SCRIPT, "compare", str(a), str(b), "--by", "share", "--cases", str(cases)],
-        capture_output=True,
-        text=True,
-        check=True,
-    ).stdout.splitlines()
+    out = by_share(a, b, cases)
     counted = 0
     for line in out[1:]:
         band, rest = line.split(": ")
@@ -139,12 +133,7 @@ def test_compare_by_share_reads_the_case_files(tmp_path):
     assert counted == len(shares) == 4
     b.write_text("\n".join([b.read_text(), case_line("wg-0099", 300)]))  # in no case file
     a.write_text("\n".join([a.read_text(), case_line("wg-0099", 100)]))
-    out = subprocess.run(
-        [*SCRIPT, "compare", str(a), str(b), "--by", "share", "--cases", str(cases)],
-        capture_output=True,
-        text=True,
-        check=True,
-    ).stdout.splitlines()
+    out = by_share(a, b, cases)
     assert out[0].startswith("cases 5  ") and out[-1].startswith("1 cases in no case file")
     missing = subprocess.run(
         [*SCRIPT, "compare", str(a), str(b), "--by", "share", "--cases", str(tmp_path / "nope")],
