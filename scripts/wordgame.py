@@ -170,6 +170,17 @@ def case_classes(by: str, outputs: list[Path], case_files: list[Path]) -> dict[s
     }
 
 
+def letter_counts(text: str) -> list[int]:
+    """``windows --pre``: comma-separated counts of letters pre-placed, each 1-9."""
+    try:
+        counts = [int(k) for k in text.split(",")]
+    except ValueError:
+        counts = []
+    if not counts or not all(1 <= k <= 9 for k in counts):
+        raise argparse.ArgumentTypeError(f"expected counts 1-9 separated by commas, got {text!r}")
+    return counts
+
+
 def cmd_windows(args: argparse.Namespace) -> int:
     """The premium maps' best windows packed apart with k letters pre-placed,
     against one (``capacity``): what a plan of several plays could add at most."""
@@ -182,11 +193,13 @@ def cmd_windows(args: argparse.Namespace) -> int:
         raise SystemExit(f"no case in {args.cases}")
 
     def spread(values: list[float]) -> str:
+        if len(values) < 2:  # quartiles need two boards
+            return f"{values[0]:.2f} (one board)"
         q1, median, q3 = statistics.quantiles(values, n=4, method="inclusive")
         return f"median {median:.2f} (quartiles {q1:.2f}-{q3:.2f})"
 
     ones = [packed_products(list(case.premiums), case.t, 1) for case in cases]
-    for pre in (int(k) for k in args.pre.split(",")):
+    for pre in args.pre:
         sums, best = [], []
         for case, one in zip(cases, ones, strict=True):
             more = packed_products(list(case.premiums), case.t, pre) or one  # too long a window
@@ -447,7 +460,9 @@ def main(argv: list[str] | None = None) -> int:
     p.set_defaults(func=cmd_compare)
     p = sub.add_parser("windows", help="premium maps' best windows with k letters pre-placed")
     p.add_argument("--cases", required=True, type=Path)
-    p.add_argument("--pre", default="2,3,5", help="letters pre-placed, e.g. 2,3,5")
+    p.add_argument(
+        "--pre", default=[2, 3, 5], type=letter_counts, help="letters pre-placed, e.g. 2,3,5"
+    )
     p.set_defaults(func=cmd_windows)
     p = sub.add_parser("play", help="a player process speaking the protocol")
     p.add_argument("--player", default=None, help="default: the best player")

@@ -55,6 +55,29 @@ def test_the_windows_command_reads_real_cases(tmp_path: Path) -> None:
     assert out[1].startswith("k=3: 4 boards;")
 
 
+def test_the_windows_command_takes_one_board_and_refuses_bad_counts(tmp_path: Path) -> None:
+    cases = tmp_path / "one.jsonl"
+    subprocess.run(
+        [*SCRIPT, "cases", "--seeds", "5", "--out", str(cases)], check=True, capture_output=True
+    )
+    one = subprocess.run(
+        [*SCRIPT, "windows", "--cases", str(cases), "--pre", "1"],
+        capture_output=True,
+        text=True,
+    )
+    # quartiles need two boards: one board is reported as it is, not a traceback
+    assert one.returncode == 0, one.stderr
+    assert "1.00 (one board)" in one.stdout
+    for bad in ("2,x", "0", "3,10", ""):
+        refused = subprocess.run(
+            [*SCRIPT, "windows", "--cases", str(cases), "--pre", bad],
+            capture_output=True,
+            text=True,
+        )
+        assert refused.returncode == 2
+        assert "argument --pre: expected counts 1-9" in refused.stderr
+
+
 def test_preplaced_window_takes_the_best_window_and_the_most_shared_letters() -> None:
     # row 2 holds D D D at columns 1, 3, 5 and T at 6: a hand of 4 with 2 letters
     # pre-placed (6 squares) reaches D . D . D T at columns 1-6, product 24, its
