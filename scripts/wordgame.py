@@ -27,7 +27,10 @@ import statistics
 import sys
 import time
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from scrabble.wordgame.cases import Case
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
@@ -102,12 +105,9 @@ def cmd_play(args: argparse.Namespace) -> int:
         name = player_lexicon_name(setup.lexicon)
         if name != setup.lexicon:
             print(f"wordgame play: lexicon {setup.lexicon!r} read as {name!r}", file=sys.stderr)
-        return make_player(
-            args.player,
-            load_compiled(name),
-            args.fixed_effort,
-            dict(item.split("=", 1) for item in args.set),
-        )
+        return make_player(args.player, load_compiled(name), args.fixed_effort, settings)
+
+    settings = checked_settings("play", args.player, args.set)
 
     serve(
         player_for,
@@ -150,7 +150,6 @@ def case_classes(by: str, outputs: list[Path], case_files: list[Path]) -> dict[s
     """Case id to its class for ``compare --by``: N, T, X, D from the run
     outputs' case lines, the word-multiplier share from the case files."""
     from scrabble.wordgame import summary
-    from scrabble.wordgame.cases import read_cases
 
     if by == "share":
         if not case_files:
@@ -161,13 +160,76 @@ def case_classes(by: str, outputs: list[Path], case_files: list[Path]) -> dict[s
         return {
             case.id: summary.share_class(case.word_share)
             for path in case_files
-            for case in read_cases(path)
+            for case in case_file("compare", path)
         }
     return {
         case_id: summary.size_class(by, sizes[by])
         for path in outputs
         for case_id, sizes in summary.case_sizes(path).items()
     }
+
+
+def seed_list(text: str) -> list[int]:
+    """``cases --seeds``: '1-100', '7' or '1-5,9'."""
+    from scrabble.wordgame.cases import parse_seeds
+
+    try:
+        return parse_seeds(text, MAX_SEEDS)
+    except ValueError as err:
+        raise argparse.ArgumentTypeError(str(err)) from None
+
+
+def setting(text: str) -> tuple[str, str]:
+    """``--set NAME=VALUE``; the name and the value's type are checked against
+    the player's config before any case runs."""
+    name, sep, value = text.partition("=")
+    if not sep or not name:
+        raise argparse.ArgumentTypeError(f"expected NAME=VALUE, got {text!r}")
+    return name, value
+
+
+def existing_file(text: str) -> Path:
+    path = Path(text)
+    if not path.is_file():
+        raise argparse.ArgumentTypeError(f"no such file: {text}")
+    return path
+
+
+def positive(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        value = 0
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"expected a whole number of at least 1, got {text!r}")
+    return value
+
+
+def checked_settings(command: str, player: str, pairs: list[tuple[str, str]]) -> dict[str, str]:
+    """The ``--set`` pairs as settings, refused (usage error, exit 2) when the
+    player does not know a name or a value has the wrong type."""
+    from scrabble.wordgame.players.registry import check_settings
+
+    settings = dict(pairs)
+    try:
+        check_settings(player, settings)
+    except (KeyError, ValueError) as err:
+        message = err.args[0] if err.args else str(err)
+        print(f"wordgame.py {command}: error: {message}", file=sys.stderr)
+        raise SystemExit(2) from None
+    return settings
+
+
+def case_file(command: str, path: Path) -> list[Case]:
+    """The cases of a file, or a usage error (exit 2) naming the line and
+    field of the first malformed one."""
+    from scrabble.wordgame.cases import read_cases
+
+    try:
+        return list(read_cases(path))
+    except ValueError as err:
+        print(f"wordgame.py {command}: error: {err}", file=sys.stderr)
+        raise SystemExit(2) from None
 
 
 def letter_counts(text: str) -> list[int]:
@@ -185,10 +247,8 @@ def cmd_windows(args: argparse.Namespace) -> int:
     """The premium maps' best windows packed apart with k letters pre-placed,
     against one (``capacity``): what a plan of several plays could add at most."""
     from scrabble.wordgame.capacity import packed_products
-    from scrabble.wordgame.cases import Case
 
-    with open(args.cases) as f:
-        cases = [Case.from_json(line) for line in f if line.strip()]
+    cases = case_file("windows", args.cases)
     if not cases:
         raise SystemExit(f"no case in {args.cases}")
 
@@ -217,7 +277,7 @@ def cmd_cases(args: argparse.Namespace) -> int:
     from scrabble.wordgame import cases
     from scrabble.wordgame.lexicons import load_lexicon
 
-    seeds = cases.parse_seeds(args.seeds)
+    seeds = args.seeds
     probabilities = cases.letter_probabilities(load_lexicon(args.lexicon).words)
     count = cases.write_cases(
         (cases.generate(s, probabilities, args.lexicon) for s in seeds), args.out
@@ -227,6 +287,7 @@ def cmd_cases(args: argparse.Namespace) -> int:
 
 
 _WORKER: dict[str, Any] = {}
+MAX_SEEDS = 1_000_000
 
 
 def _init_worker(options: dict[str, Any]) -> None:
@@ -312,7 +373,6 @@ def _case_line(r: dict[str, Any]) -> str:
 
 def cmd_run(args: argparse.Namespace) -> int:
     from scrabble.wordgame import summary
-    from scrabble.wordgame.cases import read_cases
     from scrabble.wordgame.players.registry import DEFAULT, PLAYERS
 
     player = args.player or DEFAULT
@@ -320,13 +380,14 @@ def cmd_run(args: argparse.Namespace) -> int:
     for name in (player, baseline):
         if name is not None and name not in PLAYERS:
             raise SystemExit(f"unknown player {name!r}; one of {', '.join(PLAYERS)}")
-    case_lines = [c.to_json() for c in read_cases(args.cases)][: args.limit]
+    settings = checked_settings("run", player, args.set)
+    case_lines = [c.to_json() for c in case_file("run", args.cases)][: args.limit]
     options = {
         "player": player,
         "baseline": baseline,
         "protocol": args.protocol,
         "fixed": args.fixed_effort,
-        "settings": dict(item.split("=", 1) for item in args.set),
+        "settings": settings,
         "no_limit": args.no_time_limit,
         "pre": args.pre,
     }
@@ -404,16 +465,16 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     sub = parser.add_subparsers(dest="command", required=True)
     p = sub.add_parser("cases", help="write seeded cases (JSON lines)")
-    p.add_argument("--seeds", required=True, help="e.g. 1-100")
+    p.add_argument("--seeds", required=True, type=seed_list, help="e.g. 1-100 or 1-5,9")
     p.add_argument("--out", required=True, type=Path)
     p.add_argument("--lexicon", default="enable")
     p.set_defaults(func=cmd_cases)
     p = sub.add_parser("run", help="run a player over cases and summarise")
-    p.add_argument("--cases", required=True, type=Path)
+    p.add_argument("--cases", required=True, type=existing_file)
     p.add_argument("--player", default=None, help="default: the best player")
     p.add_argument("--baseline", default="greedy", help="player to compare with, or none")
-    p.add_argument("--jobs", type=int, default=1)
-    p.add_argument("--limit", type=int, default=None, help="only the first K cases")
+    p.add_argument("--jobs", type=positive, default=1)
+    p.add_argument("--limit", type=positive, default=None, help="only the first K cases")
     p.add_argument(
         "--protocol", action="store_true", help="run each case through a `play` subprocess"
     )
@@ -438,12 +499,15 @@ def main(argv: list[str] | None = None) -> int:
         "--set",
         action="append",
         default=[],
+        type=setting,
         metavar="NAME=VALUE",
         help="override a setting of the player's config (tuning)",
     )
     p.set_defaults(func=cmd_run)
     p = sub.add_parser("compare", help="paired per-case comparison of run outputs (B against A)")
-    p.add_argument("outputs", nargs="+", metavar="A B", help="what `run` printed, in pairs")
+    p.add_argument(
+        "outputs", nargs="+", type=existing_file, metavar="A B", help="what `run` printed, in pairs"
+    )
     p.add_argument(
         "--by",
         choices=("n", "t", "x", "d", "share"),
@@ -459,7 +523,7 @@ def main(argv: list[str] | None = None) -> int:
     )
     p.set_defaults(func=cmd_compare)
     p = sub.add_parser("windows", help="premium maps' best windows with k letters pre-placed")
-    p.add_argument("--cases", required=True, type=Path)
+    p.add_argument("--cases", required=True, type=existing_file)
     p.add_argument(
         "--pre", default=[2, 3, 5], type=letter_counts, help="letters pre-placed, e.g. 2,3,5"
     )
@@ -467,7 +531,7 @@ def main(argv: list[str] | None = None) -> int:
     p = sub.add_parser("play", help="a player process speaking the protocol")
     p.add_argument("--player", default=None, help="default: the best player")
     p.add_argument("--fixed-effort", action="store_true")
-    p.add_argument("--set", action="append", default=[], metavar="NAME=VALUE")
+    p.add_argument("--set", action="append", default=[], type=setting, metavar="NAME=VALUE")
     p.set_defaults(func=cmd_play)
     args = parser.parse_args(argv)
     if args.command == "play" and args.player is None:

@@ -89,3 +89,47 @@ def test_seed_ranges():
     assert cases.parse_seeds("1-3,7") == [1, 2, 3, 7]
     with pytest.raises(ValueError):
         cases.parse_seeds("5-1")
+    assert cases.parse_seeds("1-3,7", limit=4) == [1, 2, 3, 7]
+    # refused by count before a list of that size is built
+    with pytest.raises(ValueError, match="100,000,000 seeds, at most 4"):
+        cases.parse_seeds("1-100000000", limit=4)
+
+
+def _edited(**change: object) -> str:
+    body = json.loads(cases.generate(1, PROBS).to_json())
+    for name, value in change.items():
+        if value is _DROP:
+            del body[name]
+        else:
+            body[name] = value
+    return json.dumps(body)
+
+
+_DROP = object()
+
+
+@pytest.mark.parametrize(
+    ("line", "problem"),
+    [
+        ("nonsense", "not JSON"),
+        ("[1, 2]", "a case is a JSON object"),
+        (_edited(seed=_DROP), "missing field 'seed'"),
+        (_edited(colour="red"), "unknown field 'colour'"),
+        (_edited(n="15"), "n must be an integer"),
+        (_edited(d=True), "d must be an integer"),
+        (_edited(tiles=7), "tiles must be a string"),
+        (_edited(premiums="..."), "premiums must be a list of strings"),
+        (_edited(probabilities={"A": -1.0}), "probabilities must map letters to numbers"),
+        (_edited(premiums=["." * 5] * 5), "premiums must be"),
+    ],
+)
+def test_a_malformed_case_line_is_refused_by_field(line, problem):
+    with pytest.raises(ValueError, match=problem):
+        cases.Case.from_json(line)
+
+
+def test_read_cases_names_the_file_and_line_of_a_bad_case(tmp_path):
+    path = tmp_path / "cases.jsonl"
+    path.write_text(cases.generate(1, PROBS).to_json() + "\n\n" + _edited(x=9) + "\n")
+    with pytest.raises(ValueError, match=r"cases.jsonl line 3: wg-0001: x must be 0\.\.5"):
+        list(cases.read_cases(path))

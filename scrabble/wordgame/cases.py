@@ -13,7 +13,7 @@ from __future__ import annotations
 import json
 import random
 from collections.abc import Iterable, Iterator
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, fields
 from pathlib import Path
 
 from scrabble.tiles import ALPHABET
@@ -61,9 +61,38 @@ class Case:
 
     @classmethod
     def from_json(cls, line: str) -> Case:
-        body = json.loads(line)
-        body["premiums"] = tuple(body["premiums"])
-        body["probabilities"] = {k: float(v) for k, v in body["probabilities"].items()}
+        """One case-file line; ``ValueError`` naming the field for anything
+        malformed (case files may be written by hand or by other testers)."""
+        try:
+            body = json.loads(line)
+        except json.JSONDecodeError as err:
+            raise ValueError(f"not JSON ({err.msg})") from None
+        if not isinstance(body, dict):
+            raise ValueError("a case is a JSON object")
+        names = [f.name for f in fields(cls)]
+        missing = [name for name in names if name not in body]
+        if missing:
+            raise ValueError(f"missing field {missing[0]!r}")
+        unknown = sorted(set(body) - set(names))
+        if unknown:
+            raise ValueError(f"unknown field {unknown[0]!r}")
+        for name in ("id", "tiles", "lexicon"):
+            if not isinstance(body[name], str):
+                raise ValueError(f"{name} must be a string")
+        for name in ("seed", "n", "t", "x", "d"):
+            if not isinstance(body[name], int) or isinstance(body[name], bool):
+                raise ValueError(f"{name} must be an integer")
+        premiums = body["premiums"]
+        if not isinstance(premiums, list) or not all(isinstance(r, str) for r in premiums):
+            raise ValueError("premiums must be a list of strings")
+        probabilities = body["probabilities"]
+        if not isinstance(probabilities, dict) or not all(
+            isinstance(v, int | float) and not isinstance(v, bool) and v >= 0
+            for v in probabilities.values()
+        ):
+            raise ValueError("probabilities must map letters to numbers >= 0")
+        body["premiums"] = tuple(premiums)
+        body["probabilities"] = {k: float(v) for k, v in probabilities.items()}
         return cls(**body)
 
 
@@ -117,9 +146,10 @@ def generate(seed: int, probabilities: dict[str, float], lexicon: str = "enable"
     )
 
 
-def parse_seeds(spec: str) -> list[int]:
-    """'1-100' or '7' or '1-5,9' -> the seeds, in order."""
-    seeds: list[int] = []
+def parse_seeds(spec: str, limit: int | None = None) -> list[int]:
+    """'1-100' or '7' or '1-5,9' -> the seeds, in order; more than ``limit``
+    seeds is refused before the list is built."""
+    ranges: list[range] = []
     for part in spec.split(","):
         lo, sep, hi = part.strip().partition("-")
         if not lo.isdigit() or (sep and not hi.isdigit()):
@@ -127,8 +157,11 @@ def parse_seeds(spec: str) -> list[int]:
         a, b = int(lo), int(hi) if sep else int(lo)
         if b < a:
             raise ValueError(f"seeds: {part!r} is an empty range")
-        seeds.extend(range(a, b + 1))
-    return seeds
+        ranges.append(range(a, b + 1))
+    count = sum(len(r) for r in ranges)
+    if limit is not None and count > limit:
+        raise ValueError(f"seeds: {count:,} seeds, at most {limit:,}")
+    return [seed for r in ranges for seed in r]
 
 
 def write_cases(cases: Iterable[Case], path: Path) -> int:
@@ -141,7 +174,13 @@ def write_cases(cases: Iterable[Case], path: Path) -> int:
 
 
 def read_cases(path: Path) -> Iterator[Case]:
+    """The cases of a file; ``ValueError`` naming the file, line and field of
+    the first malformed one."""
     with path.open() as fh:
-        for line in fh:
+        for number, line in enumerate(fh, 1):
             if line.strip():
-                yield Case.from_json(line)
+                try:
+                    case = Case.from_json(line)
+                except ValueError as err:
+                    raise ValueError(f"{path} line {number}: {err}") from None
+                yield case

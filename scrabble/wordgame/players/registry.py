@@ -14,6 +14,7 @@ Settings = dict[str, str]
 def _greedy(lexicon: PlayerLexicon, fixed_effort: bool, settings: Settings) -> Player:
     from scrabble.wordgame.players.greedy import GreedyPlayer
 
+    check_settings("greedy", settings)  # nothing to set: a tuning run must not pass silently
     return GreedyPlayer(lexicon)
 
 
@@ -35,13 +36,44 @@ def configured(config: Any, settings: Settings) -> Any:
         if not hasattr(config, key):
             raise KeyError(f"unknown setting {key!r} for {type(config).__name__}")
         current = getattr(config, key)
-        value: Any = (
-            text.lower() in ("1", "true", "yes")
-            if isinstance(current, bool)
-            else type(current)(text)
-        )
+        kind = type(current)
+        value: Any
+        try:
+            value = _flag(text) if kind is bool else kind(text)
+        except ValueError:
+            expected = {int: "a whole number", float: "a number", bool: "true or false"}
+            raise ValueError(
+                f"setting {key!r}: {text!r} is not {expected.get(kind, kind.__name__)}"
+            ) from None
         setattr(config, key, value)
     return config
+
+
+def _flag(text: str) -> bool:
+    word = text.lower()
+    if word in ("1", "true", "yes"):
+        return True
+    if word in ("0", "false", "no"):
+        return False
+    raise ValueError(text)
+
+
+def check_settings(name: str, settings: Settings) -> None:
+    """Raise ``KeyError`` (unknown player or setting) or ``ValueError`` (a value
+    of the wrong type) before any case runs, as ``make_player`` would."""
+    if name not in PLAYERS:
+        raise KeyError(f"unknown player {name!r}; one of {', '.join(PLAYERS)}")
+    if name == "greedy":
+        if settings:
+            raise KeyError(f"unknown setting {next(iter(settings))!r}: greedy has no settings")
+    elif name == "prospect":
+        from scrabble.wordgame.players.prospect import ProspectConfig
+
+        configured(ProspectConfig(), settings)
+    else:
+        from scrabble.wordgame.players.planner import PlannerConfig
+
+        configured(PlannerConfig(), settings)
 
 
 PLAYERS: dict[str, Callable[[PlayerLexicon, bool, Settings], Player]] = {
