@@ -277,11 +277,16 @@ def cmd_cases(args: argparse.Namespace) -> int:
     from scrabble.wordgame import cases
     from scrabble.wordgame.lexicons import load_lexicon
 
-    seeds = args.seeds
     probabilities = cases.letter_probabilities(load_lexicon(args.lexicon).words)
-    count = cases.write_cases(
-        (cases.generate(s, probabilities, args.lexicon) for s in seeds), args.out
-    )
+    try:
+        count = cases.write_cases(
+            (cases.generate(s, probabilities, args.lexicon) for s in args.seeds), args.out
+        )
+    except OSError as err:
+        print(
+            f"wordgame.py cases: error: argument --out: {err.strerror}: {args.out}", file=sys.stderr
+        )
+        return 2
     print(f"wrote {count} cases to {args.out}", file=sys.stderr)
     return 0
 
@@ -373,14 +378,13 @@ def _case_line(r: dict[str, Any]) -> str:
 
 def cmd_run(args: argparse.Namespace) -> int:
     from scrabble.wordgame import summary
-    from scrabble.wordgame.players.registry import DEFAULT, PLAYERS
+    from scrabble.wordgame.players.registry import DEFAULT
 
     player = args.player or DEFAULT
     baseline = None if args.baseline in ("none", player) else args.baseline
-    for name in (player, baseline):
-        if name is not None and name not in PLAYERS:
-            raise SystemExit(f"unknown player {name!r}; one of {', '.join(PLAYERS)}")
     settings = checked_settings("run", player, args.set)
+    if baseline is not None:
+        checked_settings("run", baseline, [])  # the baseline plays with its defaults
     case_lines = [c.to_json() for c in case_file("run", args.cases)][: args.limit]
     options = {
         "player": player,

@@ -41,6 +41,10 @@ def test_bad_seeds_are_refused(tmp_path: Path) -> None:
     assert "'9-3' is an empty range" in refused("cases", "--seeds", "9-3", "--out", out)
     assert "at most 1,000,000" in refused("cases", "--seeds", "1-99999999999", "--out", out)
     assert not Path(out).exists()
+    nowhere = str(tmp_path / "no" / "such" / "dir.jsonl")
+    assert "argument --out: No such file or directory" in refused(
+        "cases", "--seeds", "1", "--out", nowhere
+    )
 
 
 def test_run_refuses_a_missing_or_malformed_case_file(case_file: Path, tmp_path: Path) -> None:
@@ -65,6 +69,15 @@ def test_run_refuses_a_missing_or_malformed_case_file(case_file: Path, tmp_path:
 )
 def test_run_refuses_bad_options(case_file: Path, args: list[str], problem: str) -> None:
     assert problem in refused("run", "--cases", str(case_file), "--baseline", "none", *args)
+
+
+def test_run_refuses_an_unknown_player_or_baseline(case_file: Path) -> None:
+    assert "unknown player 'nobody'" in refused(
+        "run", "--cases", str(case_file), "--player", "nobody"
+    )
+    assert "unknown player 'nobody'" in refused(
+        "run", "--cases", str(case_file), "--baseline", "nobody"
+    )
 
 
 def test_compare_and_play_refuse_bad_arguments(tmp_path: Path) -> None:
