@@ -98,7 +98,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     # Imports here, not at the top: start-up counts against the case's 10 s.
     from scrabble.wordgame.lexicons import load_compiled, player_lexicon_name
     from scrabble.wordgame.players.registry import make_player
-    from scrabble.wordgame.protocol import serve
+    from scrabble.wordgame.protocol import ProtocolError, serve
     from scrabble.wordgame.referee import GameSetup, Player
 
     def player_for(setup: GameSetup) -> Player:
@@ -108,13 +108,12 @@ def cmd_play(args: argparse.Namespace) -> int:
         return make_player(args.player, load_compiled(name), args.fixed_effort, settings)
 
     settings = checked_settings("play", args.player, args.set)
-
-    serve(
-        player_for,
-        sys.stdin.buffer,
-        sys.stdout.buffer,
-        started,
-    )
+    try:
+        serve(player_for, sys.stdin.buffer, sys.stdout.buffer, started)
+    except (ProtocolError, EOFError, UnicodeDecodeError) as err:
+        # what the referee sent, not a fault of the player: one line, no traceback
+        print(f"wordgame.py play: error: {err}", file=sys.stderr)
+        return 2
     return 0
 
 

@@ -4,6 +4,7 @@ process give identical games; the referee's side enforces the rules."""
 from __future__ import annotations
 
 import io
+import subprocess
 import sys
 import time
 from dataclasses import replace
@@ -96,6 +97,38 @@ def test_start_block_and_turn_line_round_trip(small_cases):
     view = ref.turn(1234.9)
     assert turn_line(view) == f"1234 0 {100 - setup.t} {view.hand} -\n"
     assert parse_turn_line(turn_line(view)) == view
+
+
+@pytest.mark.parametrize(
+    ("block", "problem"),
+    [
+        ("garbage\n", "expected 'WORDGAME 1'"),
+        ("WORDGAME 1\n12 x 2 3\n", "expected 'N T X D', got '12 x 2 3'"),
+        # refused before a million premium rows are waited for
+        ("WORDGAME 1\n1000000 7 2 3\n", "out of range: 1000000 7 2 3"),
+        ("WORDGAME 1\n10 4 2 3\n", "out of range: 10 4 2 3"),
+        ("WORDGAME 1\n10 7 2 3\n" + "..........\n" * 9 + "...q......\n", "premiums row 9"),
+    ],
+)
+def test_a_malformed_start_block_is_refused_by_line(block, problem):
+    with pytest.raises(ProtocolError, match=problem):
+        parse_start_block(io.StringIO(block).readline)
+
+
+def test_play_reports_a_bad_start_block_in_one_line():
+    done = subprocess.run(
+        [sys.executable, str(ROOT / "scripts" / "wordgame.py"), "play"],
+        input="WORDGAME 1\n25 7 2 3\n",
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.returncode == 2
+    assert done.stdout == ""  # no reply to a game that never started
+    assert done.stderr.strip().splitlines()[-1] == (
+        "wordgame.py play: error: N T X D out of range: 25 7 2 3"
+    )
+    assert "Traceback" not in done.stderr
 
 
 def test_turn_line_is_read_leniently():

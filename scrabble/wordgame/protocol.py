@@ -24,7 +24,16 @@ from typing import IO, BinaryIO
 
 from scrabble.wordgame.cases import Case
 from scrabble.wordgame.referee import GameSetup, Outcome, Player, Referee, TurnView
-from scrabble.wordgame.rules import TIME_LIMIT_MS
+from scrabble.wordgame.rules import (
+    MAX_DISCARD_COST,
+    MAX_HAND,
+    MAX_SIZE,
+    MAX_VISIBLE,
+    MIN_HAND,
+    MIN_SIZE,
+    TIME_LIMIT_MS,
+    wordgame_rules,
+)
 
 MAGIC = "WORDGAME 1"
 MAX_LINE = 200  # longer than any legal reply
@@ -59,12 +68,29 @@ def turn_line(view: TurnView) -> str:
 
 
 def parse_start_block(read_line: Callable[[], str]) -> GameSetup:
+    """The start block; ``ProtocolError`` naming the line that is wrong (the
+    sizes are checked before the premium rows are read)."""
     if read_line().strip() != MAGIC:
         raise ProtocolError(f"expected {MAGIC!r}")
-    n, t, x, d = (int(v) for v in read_line().split())
+    sizes = read_line().split()
+    try:
+        n, t, x, d = (int(v) for v in sizes)
+    except ValueError:
+        raise ProtocolError(f"expected 'N T X D', got {' '.join(sizes)!r}") from None
+    if not (
+        MIN_SIZE <= n <= MAX_SIZE
+        and MIN_HAND <= t <= MAX_HAND
+        and 0 <= x <= MAX_VISIBLE
+        and 0 <= d <= MAX_DISCARD_COST
+    ):
+        raise ProtocolError(f"N T X D out of range: {n} {t} {x} {d}")
     premiums = tuple(read_line().strip() for _ in range(n))
-    values = tuple(int(v) for v in read_line().split())
-    probabilities = tuple(float(v) for v in read_line().split())
+    try:
+        wordgame_rules(n, premiums, t)
+        values = tuple(int(v) for v in read_line().split())
+        probabilities = tuple(float(v) for v in read_line().split())
+    except ValueError as exc:
+        raise ProtocolError(f"start block: {exc}") from None
     lexicon = read_line().strip()
     if len(values) != 26 or len(probabilities) != 26:
         raise ProtocolError("expected 26 letter values and 26 probabilities")
