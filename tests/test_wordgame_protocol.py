@@ -107,12 +107,20 @@ def test_start_block_and_turn_line_round_trip(small_cases):
         # refused before a million premium rows are waited for
         ("WORDGAME 1\n1000000 7 2 3\n", "out of range: 1000000 7 2 3"),
         ("WORDGAME 1\n10 4 2 3\n", "out of range: 10 4 2 3"),
+        ("WORDGAME 1\n10 7 -1 3\n", "out of range: 10 7 -1 3"),
         ("WORDGAME 1\n10 7 2 3\n" + "..........\n" * 9 + "...q......\n", "premiums row 9"),
     ],
 )
 def test_a_malformed_start_block_is_refused_by_line(block, problem):
     with pytest.raises(ProtocolError, match=problem):
         parse_start_block(io.StringIO(block).readline)
+
+
+def test_more_visible_tiles_or_a_dearer_discard_than_ours_are_played_as_sent(small_cases):
+    # the contract's X <= 5 and D <= 5 are ours; another referee's wider ranges
+    # must not end the case at the start block
+    setup = replace(Referee(small_cases[0], lambda w: True).setup(), x=8, d=9)
+    assert parse_start_block(io.StringIO(start_block(setup)).readline) == setup
 
 
 def test_play_reports_a_bad_start_block_in_one_line():
