@@ -11,23 +11,22 @@ from scrabble.wordgame.referee import Player
 Settings = dict[str, str]
 
 
-def _greedy(lexicon: PlayerLexicon, fixed_effort: bool, settings: Settings) -> Player:
+def _greedy(lexicon: PlayerLexicon, fixed_effort: bool, config: Any) -> Player:
     from scrabble.wordgame.players.greedy import GreedyPlayer
 
-    check_settings("greedy", settings)  # nothing to set: a tuning run must not pass silently
     return GreedyPlayer(lexicon)
 
 
-def _prospect(lexicon: PlayerLexicon, fixed_effort: bool, settings: Settings) -> Player:
-    from scrabble.wordgame.players.prospect import ProspectConfig, ProspectPlayer
+def _prospect(lexicon: PlayerLexicon, fixed_effort: bool, config: Any) -> Player:
+    from scrabble.wordgame.players.prospect import ProspectPlayer
 
-    return ProspectPlayer(lexicon, fixed_effort, configured(ProspectConfig(), settings))
+    return ProspectPlayer(lexicon, fixed_effort, config)
 
 
-def _planner(lexicon: PlayerLexicon, fixed_effort: bool, settings: Settings) -> Player:
-    from scrabble.wordgame.players.planner import PlannerConfig, PlannerPlayer
+def _planner(lexicon: PlayerLexicon, fixed_effort: bool, config: Any) -> Player:
+    from scrabble.wordgame.players.planner import PlannerPlayer
 
-    return PlannerPlayer(lexicon, fixed_effort, configured(PlannerConfig(), settings))
+    return PlannerPlayer(lexicon, fixed_effort, config)
 
 
 def configured(config: Any, settings: Settings) -> Any:
@@ -58,25 +57,32 @@ def _flag(text: str) -> bool:
     raise ValueError(text)
 
 
-def check_settings(name: str, settings: Settings) -> None:
-    """Raise ``KeyError`` (unknown player or setting) or ``ValueError`` (a value
-    of the wrong type) before any case runs, as ``make_player`` would."""
+def player_config(name: str, settings: Settings) -> Any:
+    """The named player's config with the ``name=value`` overrides (None for
+    ``greedy``, which has nothing to set and refuses any setting, so that a
+    tuning run does not pass silently). ``KeyError`` for an unknown player or
+    setting, ``ValueError`` for a value of the wrong type."""
     if name not in PLAYERS:
         raise KeyError(f"unknown player {name!r}; one of {', '.join(PLAYERS)}")
     if name == "greedy":
         if settings:
             raise KeyError(f"unknown setting {next(iter(settings))!r}: greedy has no settings")
-    elif name == "prospect":
+        return None
+    if name == "prospect":
         from scrabble.wordgame.players.prospect import ProspectConfig
 
-        configured(ProspectConfig(), settings)
-    else:
-        from scrabble.wordgame.players.planner import PlannerConfig
+        return configured(ProspectConfig(), settings)
+    from scrabble.wordgame.players.planner import PlannerConfig
 
-        configured(PlannerConfig(), settings)
+    return configured(PlannerConfig(), settings)
 
 
-PLAYERS: dict[str, Callable[[PlayerLexicon, bool, Settings], Player]] = {
+def check_settings(name: str, settings: Settings) -> None:
+    """Refuse, before any case runs, what ``make_player`` would refuse."""
+    player_config(name, settings)
+
+
+PLAYERS: dict[str, Callable[[PlayerLexicon, bool, Any], Player]] = {
     "greedy": _greedy,
     "prospect": _prospect,
     "planner": _planner,
@@ -89,6 +95,5 @@ def make_player(
 ) -> Player:
     """A fresh player. ``fixed_effort``: decisions independent of the clock (the
     same moves in-process and over the protocol, for tests)."""
-    if name not in PLAYERS:
-        raise KeyError(f"unknown player {name!r}; one of {', '.join(PLAYERS)}")
-    return PLAYERS[name](lexicon, fixed_effort, settings or {})
+    config = player_config(name, settings or {})
+    return PLAYERS[name](lexicon, fixed_effort, config)
