@@ -27,7 +27,7 @@ import statistics
 import sys
 import time
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NoReturn
 
 if TYPE_CHECKING:
     from scrabble.wordgame.cases import Case
@@ -111,9 +111,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     try:
         serve(player_for, sys.stdin.buffer, sys.stdout.buffer, started)
     except (ProtocolError, EOFError, UnicodeDecodeError) as err:
-        # what the referee sent, not a fault of the player: one line, no traceback
-        print(f"wordgame.py play: error: {err}", file=sys.stderr)
-        return 2
+        usage_error("play", str(err))  # what the referee sent, not a fault of the player
     return 0
 
 
@@ -153,9 +151,6 @@ def case_classes(by: str, outputs: list[Path], case_files: list[Path]) -> dict[s
     if by == "share":
         if not case_files:
             raise SystemExit("compare --by share needs the case files (--cases FILE ...)")
-        for path in case_files:
-            if not path.is_file():
-                raise SystemExit(f"compare: no case file {path}")
         return {
             case.id: summary.share_class(case.word_share)
             for path in case_files
@@ -166,6 +161,13 @@ def case_classes(by: str, outputs: list[Path], case_files: list[Path]) -> dict[s
         for path in outputs
         for case_id, sizes in summary.case_sizes(path).items()
     }
+
+
+def usage_error(command: str, message: str) -> NoReturn:
+    """What argparse does with a bad argument, for what only the command can
+    check: one line on stderr, exit 2, no traceback."""
+    print(f"wordgame.py {command}: error: {message}", file=sys.stderr)
+    raise SystemExit(2)
 
 
 def seed_list(text: str) -> list[int]:
@@ -213,22 +215,21 @@ def checked_settings(command: str, player: str, pairs: list[tuple[str, str]]) ->
     try:
         check_settings(player, settings)
     except (KeyError, ValueError) as err:
-        message = err.args[0] if err.args else str(err)
-        print(f"wordgame.py {command}: error: {message}", file=sys.stderr)
-        raise SystemExit(2) from None
+        usage_error(command, err.args[0] if err.args else str(err))
     return settings
 
 
 def case_file(command: str, path: Path) -> list[Case]:
-    """The cases of a file, or a usage error (exit 2) naming the line and
-    field of the first malformed one."""
+    """The cases of a file, or a usage error (exit 2): the file missing, or
+    the line and field of the first malformed case."""
     from scrabble.wordgame.cases import read_cases
 
     try:
         return list(read_cases(path))
+    except OSError as err:
+        usage_error(command, f"no case file {path} ({err.strerror})")
     except ValueError as err:
-        print(f"wordgame.py {command}: error: {err}", file=sys.stderr)
-        raise SystemExit(2) from None
+        usage_error(command, str(err))
 
 
 def letter_counts(text: str) -> list[int]:
@@ -282,10 +283,7 @@ def cmd_cases(args: argparse.Namespace) -> int:
             (cases.generate(s, probabilities, args.lexicon) for s in args.seeds), args.out
         )
     except OSError as err:
-        print(
-            f"wordgame.py cases: error: argument --out: {err.strerror}: {args.out}", file=sys.stderr
-        )
-        return 2
+        usage_error("cases", f"argument --out: {err.strerror}: {args.out}")
     print(f"wrote {count} cases to {args.out}", file=sys.stderr)
     return 0
 
