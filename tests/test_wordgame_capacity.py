@@ -37,17 +37,24 @@ def test_a_window_longer_than_the_board_gives_nothing() -> None:
     assert packed_products([BLANK] * 10, 9, 2) == []
 
 
-def test_the_windows_command_reads_real_cases(tmp_path: Path) -> None:
+def run_windows(cases: Path, pre: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [*SCRIPT, "windows", "--cases", str(cases), "--pre", pre], capture_output=True, text=True
+    )
+
+
+def written_cases(tmp_path: Path, seeds: str) -> Path:
     cases = tmp_path / "cases.jsonl"
     subprocess.run(
-        [*SCRIPT, "cases", "--seeds", "5-8", "--out", str(cases)], check=True, capture_output=True
+        [*SCRIPT, "cases", "--seeds", seeds, "--out", str(cases)], check=True, capture_output=True
     )
-    out = subprocess.run(
-        [*SCRIPT, "windows", "--cases", str(cases), "--pre", "1,3"],
-        capture_output=True,
-        text=True,
-        check=True,
-    ).stdout.splitlines()
+    return cases
+
+
+def test_the_windows_command_reads_real_cases(tmp_path: Path) -> None:
+    done = run_windows(written_cases(tmp_path, "5-8"), "1,3")
+    assert done.returncode == 0, done.stderr
+    out = done.stdout.splitlines()
     assert len(out) == 2
     # one letter pre-placed against itself is the identity
     assert out[0].startswith("k=1: 4 boards;")
@@ -56,24 +63,13 @@ def test_the_windows_command_reads_real_cases(tmp_path: Path) -> None:
 
 
 def test_the_windows_command_takes_one_board_and_refuses_bad_counts(tmp_path: Path) -> None:
-    cases = tmp_path / "one.jsonl"
-    subprocess.run(
-        [*SCRIPT, "cases", "--seeds", "5", "--out", str(cases)], check=True, capture_output=True
-    )
-    one = subprocess.run(
-        [*SCRIPT, "windows", "--cases", str(cases), "--pre", "1"],
-        capture_output=True,
-        text=True,
-    )
+    cases = written_cases(tmp_path, "5")
+    one = run_windows(cases, "1")
     # quartiles need two boards: one board is reported as it is, not a traceback
     assert one.returncode == 0, one.stderr
     assert "1.00 (one board)" in one.stdout
     for bad in ("2,x", "0", "3,10", ""):
-        refused = subprocess.run(
-            [*SCRIPT, "windows", "--cases", str(cases), "--pre", bad],
-            capture_output=True,
-            text=True,
-        )
+        refused = run_windows(cases, bad)
         assert refused.returncode == 2
         assert "argument --pre: expected counts 1-9" in refused.stderr
 
