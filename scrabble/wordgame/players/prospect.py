@@ -125,6 +125,46 @@ class ProspectConfig:
     max_share: float = 1.0  # by the clock: never more than this share
 
 
+@dataclass
+class TurnContext:
+    """What a turn's valuation works from, fixed once at its start."""
+
+    started: float  # perf_counter at the turn's start
+    elapsed_ms: float  # the case's time used, as the referee reports it
+    hand: np.ndarray  # (26,) letter counts
+    vis: np.ndarray  # (26,) the visible tiles' counts
+    tiles_left: int  # hand and queue
+    allowance: float  # this turn's share of the budget, ms (inf at fixed effort)
+    unknown: int  # unknown draws a prospect may wait for
+    table3: np.ndarray  # arrival chances of every need of up to three letters
+    mode: str  # the clock's mode: full, lean or panic
+    caps: np.ndarray  # (2, n) wild tiles searched per line
+
+
+@dataclass
+class Prospects:
+    """The rows actions are valued against, with what the valuation reads
+    of them."""
+
+    rows: Rows
+    needs: np.ndarray  # (R, 26) each row's new letters
+    made: np.ndarray  # indices of the rows the whole hand makes now
+    upper: np.ndarray  # (R,) each row's best value
+
+
+@dataclass
+class PlayBatch:
+    """A turn's legal plays, with what valuing them needs."""
+
+    meta: np.ndarray  # the search's meta rows of the plays
+    tiles: tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]  # squares, letters, count, stamp
+    leaves: np.ndarray  # (M, 26) the hand each play leaves
+    leave_idx: np.ndarray  # (M,) each play's leave among the distinct ones
+    haves: np.ndarray  # (L, 26) the distinct leaves plus the visible tiles
+    lvals: np.ndarray  # (L, R) each distinct leave's value of each row
+    order: np.ndarray  # the rows best bound first
+
+
 class ProspectPlayer:
     name = "prospect"
 
@@ -248,21 +288,37 @@ class ProspectPlayer:
         return caps, pot
 
     def decide(self, turn: TurnView) -> Choice:
+        ctx = self._context(turn)
+        self._prepare_plan(turn, ctx.hand, ctx.vis)
+        # 1. plays and prospects
+        if self.bl.empty:
+            meta, codes = self._first_rows(ctx.hand, ctx.vis, ctx.caps)
+        else:
+            meta, codes, _ = self.kit.search(
+                self.bl, ctx.hand, ctx.vis, ctx.caps, 0, self.config.min_score3
+            )
+        legal = (meta[:, META_MISSING] == 0) & (meta[:, META_VISIBLE] == 0)
+        prospects = self._prospects(ctx, meta, codes, legal)
+        moves = np.nonzero(legal)[0]
+        alternatives: list[Alternative] = []
+        if len(moves):
+            alternatives.extend(self._plays(ctx, prospects, meta[moves], codes[moves]))
+        # discards toward the best prospects
+        if turn.queue_left > 0 and len(prospects.rows):
+            alternatives.extend(self._discards(ctx, prospects))
+        return self._choose(turn, ctx, alternatives, can_play=bool(len(moves)))
+
+    def _context(self, turn: TurnView) -> TurnContext:
+        """The turn's hand, horizon, clock mode and search caps."""
         started = time.perf_counter()
         cfg = self.config
-        kit = self.kit
-        n = kit.n
         self.counts["turns"] += 1
-        hand = counts26(turn.hand)
-        vis = counts26(turn.visible)
         tiles_left = turn.queue_left + len(turn.hand)
         allowance = (
             float("inf") if self.fixed else self.clock.allowance_ms(turn.elapsed_ms, tiles_left)
         )
         self._allowance = 0.0 if self.fixed else allowance
         unknown = max(0, min(self._horizon(turn), turn.queue_left) - len(turn.visible))
-        table3 = kit.table3(unknown)
-        probs = kit.probs
         mode = "full"
         if not self.fixed and turn.elapsed_ms > cfg.budget_ms:
             mode = "panic"
@@ -271,21 +327,35 @@ class ProspectPlayer:
         self.counts[mode] = self.counts.get(mode, 0) + 1
         self._mode = mode
         caps, _ = self.wild_caps(allowance, mode)
-        self._prepare_plan(turn, hand, vis)
+        return TurnContext(
+            started=started,
+            elapsed_ms=turn.elapsed_ms,
+            hand=counts26(turn.hand),
+            vis=counts26(turn.visible),
+            tiles_left=tiles_left,
+            allowance=allowance,
+            unknown=unknown,
+            table3=self.kit.table3(unknown),
+            mode=mode,
+            caps=caps,
+        )
 
-        # 1. plays and prospects
-        if self.bl.empty:
-            meta, codes = self._first_rows(hand, vis, caps)
-        else:
-            meta, codes, _ = kit.search(self.bl, hand, vis, caps, 0, cfg.min_score3)
-        legal = (meta[:, META_MISSING] == 0) & (meta[:, META_VISIBLE] == 0)
+    def _prospects(
+        self, ctx: TurnContext, meta: np.ndarray, codes: np.ndarray, legal: np.ndarray
+    ) -> Prospects:
+        """The rows actions are valued against: the search's best prospects
+        (against the hand and the visible tiles), the setups' and the
+        target-line table's."""
+        cfg = self.config
+        kit = self.kit
+        n = kit.n
+        hand, vis = ctx.hand, ctx.vis
         all_rows = rows_from_search(meta, codes, n, with_foot=False)
         have = (hand + vis)[None, :]
-        zero = np.zeros(0, dtype=np.int64)
         base = (
-            row_values(have, all_rows, table3, probs, unknown)[0]
+            row_values(have, all_rows, ctx.table3, kit.probs, ctx.unknown)[0]
             if len(all_rows)
-            else zero.astype(float)
+            else np.zeros(0, dtype=float)
         )
         kept = (
             cfg.rows_kept
@@ -295,7 +365,7 @@ class ProspectPlayer:
         keep_idx = np.argsort(-base, kind="stable")[:kept]
         prospects = with_footprints(take(all_rows, keep_idx), n)
         extra: list[Rows] = []
-        if cfg.use_setups and not self.bl.empty and mode == "full":
+        if cfg.use_setups and not self.bl.empty and ctx.mode == "full":
             extra.append(
                 self.setups.rows(
                     self.bl,
@@ -303,163 +373,186 @@ class ProspectPlayer:
                     vis,
                     meta[legal],
                     codes[legal],
-                    caps,
+                    ctx.caps,
                     cfg.setups if self.fixed else max(2, round(cfg.setups * self.effort)),
                     cfg.setup_weight,
                 )
             )
-        if cfg.use_table and not self.bl.empty and mode != "panic":
+        if cfg.use_table and not self.bl.empty and ctx.mode != "panic":
             # the table is rebuilt only when that fits in 15 % of the budget left
             rebuild_ok = self.fixed or (
-                mode == "full" and self.table.build_ms < 0.15 * (cfg.budget_ms - turn.elapsed_ms)
+                ctx.mode == "full" and self.table.build_ms < 0.15 * (cfg.budget_ms - ctx.elapsed_ms)
             )
             extra.append(
                 self.table.rows(
                     self.bl,
                     hand + vis,
-                    table3,
-                    unknown,
+                    ctx.table3,
+                    ctx.unknown,
                     cfg.table_rows,
                     cfg.setup_weight,
                     rebuild_ok,
                 )
             )
-        extra = [self._best_of(x, hand + vis, table3, unknown, cfg.table_rows) for x in extra]
+        extra = [
+            self._best_of(x, hand + vis, ctx.table3, ctx.unknown, cfg.table_rows) for x in extra
+        ]
         rows = concat([prospects, *extra], n)
         # the rows' new letters, and which are plays the whole hand makes now:
         # neither counts for a leave that throws back one of their letters
         needs = need_counts(rows)
-        made = np.nonzero(in_hand(hand, rows, needs))[0]
-        upper = upper_bounds(rows)  # each row's best value, for the plays and the discards
+        return Prospects(
+            rows=rows,
+            needs=needs,
+            made=np.nonzero(in_hand(hand, rows, needs))[0],
+            upper=upper_bounds(rows),
+        )
 
-        moves = np.nonzero(legal)[0]
-        mmeta = meta[moves]
-        mcodes = codes[moves]
-        alternatives: list[tuple[Play | Discard | Stop, float, dict[str, float]]] = []
-        if len(moves):
-            tile_sq, tile_lt, tile_n, stamp, used = play_tiles(
-                mmeta[:, 0].astype(np.int64),
-                mmeta[:, META_LINE].astype(np.int64),
-                mmeta[:, META_START].astype(np.int64),
-                mmeta[:, META_LEN].astype(np.int64),
-                mcodes,
-                n,
+    def _plays(
+        self, ctx: TurnContext, prospects: Prospects, mmeta: np.ndarray, mcodes: np.ndarray
+    ) -> list[Alternative]:
+        """The legal plays valued (section 2): score - waste + the best
+        prospect and plan each leaves + the setups it advances + the slots it
+        spoils; the best are then searched again on the board after them."""
+        cfg = self.config
+        n = self.kit.n
+        hand, vis = ctx.hand, ctx.vis
+        rows = prospects.rows
+        tile_sq, tile_lt, tile_n, stamp, used = play_tiles(
+            mmeta[:, 0].astype(np.int64),
+            mmeta[:, META_LINE].astype(np.int64),
+            mmeta[:, META_START].astype(np.int64),
+            mmeta[:, META_LEN].astype(np.int64),
+            mcodes,
+            n,
+        )
+        leaves = hand[None, :] - used
+        uniq, leave_idx = unique_submultisets(leaves, hand)
+        haves = np.ascontiguousarray(uniq + vis[None, :])
+        lvals = row_values(haves, rows, ctx.table3, self.kit.probs, ctx.unknown)
+        if cfg.thrown_back:
+            drop_thrown_back(lvals, haves, prospects.made, prospects.needs[prospects.made])
+        self._pre = pre_index(rows.direction, rows.line, rows.start, rows.length, rows.codes, n)
+        batch = PlayBatch(
+            meta=mmeta,
+            tiles=(tile_sq, tile_lt, tile_n, stamp),
+            leaves=leaves,
+            leave_idx=leave_idx.astype(np.int64),
+            haves=haves,
+            lvals=lvals,
+            order=np.argsort(-prospects.upper, kind="stable").astype(np.int64),
+        )
+        skip_none = np.zeros((2, n), dtype=np.bool_)  # every prospect row counts
+        best, _, real, _, table_real = self._play_values(batch, prospects, ctx, None, skip_none)
+        score = mmeta[:, META_SCORE].astype(np.float64)
+        pen = self._penalties(tile_sq, tile_n, self._waste_weight(ctx.tiles_left), score)
+        plan = self._plan_moves(leaves, stamp, tile_sq, tile_lt, tile_n)
+        spoil = self._spoil(stamp)
+        future, _, _ = self._future(best, plan)
+        value = score - pen + future + real + spoil
+        top = np.argsort(-value, kind="stable")
+        # 2. the best plays again, on the board after them
+        evaluated: list[tuple[int, float, dict[str, float]]] = []
+        at_least = {
+            "full": 4 if self.fixed or self.effort >= 0.1 else 2,
+            "lean": 1,
+            "panic": 0,
+        }[ctx.mode]
+        share = cfg.fixed_share if self.fixed else min(self.effort, cfg.max_share)
+        reeval = max(at_least, round(share * cfg.reeval))
+        for rank, m in enumerate(top[:reeval]):
+            spent = (time.perf_counter() - ctx.started) * 1000
+            if (
+                not self.fixed
+                and rank >= at_least
+                and (spent > ctx.allowance or ctx.mode == "panic")
+            ):
+                break
+            terms = self._reevaluate(int(m), batch, prospects, ctx)
+            # a setup's plays are found again on the board after the play, so
+            # only target-line entries (too far for that search) count here
+            _, terms["prospect"], terms["plan"] = self._future(
+                np.array([terms["prospect"]]), None if plan is None else plan[m : m + 1]
             )
-            leaves = hand[None, :] - used
-            uniq, leave_idx = unique_submultisets(leaves, hand)
-            leave_idx = leave_idx.astype(np.int64)
-            haves = np.ascontiguousarray(uniq + vis[None, :])
-            lvals = row_values(haves, rows, table3, probs, unknown)
-            if cfg.thrown_back:
-                drop_thrown_back(lvals, haves, made, needs[made])
-            order = np.argsort(-upper, kind="stable").astype(np.int64)
-            self._pre = pre_index(rows.direction, rows.line, rows.start, rows.length, rows.codes, n)
-            tiles = (tile_sq, tile_lt, tile_n, stamp)
-            skip_none = np.zeros((2, n), dtype=np.bool_)  # every prospect row counts
-            best, _, real, _, table_real = play_values(
-                tiles,
-                leave_idx,
-                haves,
-                lvals,
-                order,
-                upper,
-                rows,
-                self._pre,
-                table3,
-                probs,
-                unknown,
-                n,
-                skip_none,
-                self.wm_flat,
-            )
-            score = mmeta[:, META_SCORE].astype(np.float64)
-            pen = self._penalties(tile_sq, tile_n, self._waste_weight(tiles_left), score)
-            plan = self._plan_moves(leaves, stamp, tile_sq, tile_lt, tile_n)
-            spoil = self._spoil(stamp)
-            future, _, _ = self._future(best, plan)
-            value = score - pen + future + real + spoil
-            top = np.argsort(-value, kind="stable")
-            # 2. the best plays again, on the board after them
-            evaluated: list[tuple[int, float, dict[str, float]]] = []
-            at_least = {
-                "full": 4 if self.fixed or self.effort >= 0.1 else 2,
-                "lean": 1,
-                "panic": 0,
-            }[mode]
-            share = cfg.fixed_share if self.fixed else min(self.effort, cfg.max_share)
-            reeval = max(at_least, round(share * cfg.reeval))
-            for rank, m in enumerate(top[:reeval]):
-                spent = (time.perf_counter() - started) * 1000
-                if not self.fixed and rank >= at_least and (spent > allowance or mode == "panic"):
-                    break
-                terms = self._reevaluate(
-                    int(m),
-                    mmeta,
-                    tiles,
-                    leave_idx,
-                    haves,
-                    lvals,
-                    order,
-                    upper,
-                    rows,
-                    table3,
-                    unknown,
-                    caps,
-                    leaves[int(m)],
-                    vis,
-                    made,
-                )
-                # a setup's plays are found again on the board after the play, so
-                # only target-line entries (too far for that search) count here
-                _, terms["prospect"], terms["plan"] = self._future(
-                    np.array([terms["prospect"]]), None if plan is None else plan[m : m + 1]
-                )
-                terms = {
-                    "score": float(score[m]),
-                    "waste": -float(pen[m]),
-                    **terms,
-                    "target_line": float(table_real[m]),
-                    "spoil": float(spoil[m]),
-                }
-                evaluated.append((int(m), sum(terms.values()), terms))
-            if not evaluated:
-                m = int(top[0])
-                _, pro, pla = self._future(
-                    best[m : m + 1], None if plan is None else plan[m : m + 1]
-                )
-                terms = {
-                    "score": float(score[m]),
-                    "waste": -float(pen[m]),
-                    "prospect": pro,
-                    "plan": pla,
-                    "target_line": float(table_real[m]),
-                    "spoil": float(spoil[m]),
-                }
-                evaluated.append((m, sum(terms.values()), terms))
-            self.counts["reevaluated"] += len(evaluated)
-            for m, v, terms in evaluated:
-                alternatives.append((self._play_of(mmeta[m], mcodes[m]), v, terms))
-        # discards toward the best prospects
-        if turn.queue_left > 0 and len(rows):
-            alternatives.extend(
-                self._discards(hand, vis, rows, needs, made, upper, table3, unknown, turn)
-            )
+            terms = {
+                "score": float(score[m]),
+                "waste": -float(pen[m]),
+                **terms,
+                "target_line": float(table_real[m]),
+                "spoil": float(spoil[m]),
+            }
+            evaluated.append((int(m), sum(terms.values()), terms))
+        if not evaluated:
+            m = int(top[0])
+            _, pro, pla = self._future(best[m : m + 1], None if plan is None else plan[m : m + 1])
+            terms = {
+                "score": float(score[m]),
+                "waste": -float(pen[m]),
+                "prospect": pro,
+                "plan": pla,
+                "target_line": float(table_real[m]),
+                "spoil": float(spoil[m]),
+            }
+            evaluated.append((m, sum(terms.values()), terms))
+        self.counts["reevaluated"] += len(evaluated)
+        return [(self._play_of(mmeta[m], mcodes[m]), v, terms) for m, v, terms in evaluated]
+
+    def _play_values(
+        self,
+        batch: PlayBatch,
+        prospects: Prospects,
+        ctx: TurnContext,
+        m: int | None,
+        skip: np.ndarray,
+    ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+        """``value.play_values`` for every play of the batch (``m`` None) or
+        for play ``m`` alone, the rows on the lines ``skip`` marks left out."""
+        tiles = batch.tiles
+        leave_idx = batch.leave_idx
+        if m is not None:
+            sl = slice(m, m + 1)
+            tiles = (tiles[0][sl], tiles[1][sl], tiles[2][sl], tiles[3][sl])
+            leave_idx = leave_idx[sl]
+        values: tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray] = play_values(
+            tiles,
+            leave_idx,
+            batch.haves,
+            batch.lvals,
+            batch.order,
+            prospects.upper,
+            prospects.rows,
+            self._pre,
+            ctx.table3,
+            self.kit.probs,
+            ctx.unknown,
+            self.kit.n,
+            skip,
+            self.wm_flat,
+        )
+        return values
+
+    def _choose(
+        self, turn: TurnView, ctx: TurnContext, alternatives: list[Alternative], can_play: bool
+    ) -> Choice:
+        """The best alternative (searched to the end once the tiles to come
+        are all known), with the next best; the clock told what it used."""
+        cfg = self.config
         if not alternatives:
             return Choice(Stop(), 0.0, {})
         alternatives.sort(key=lambda a: -a[1])
         action, value, terms = alternatives[0]
         if (
             isinstance(action, Discard)
-            and not len(moves)
+            and not can_play
             and terms.get("prospect", 0.0) + terms.get("plan", 0.0) < 1.0
         ):
             # nothing to play and nothing worth waiting for
             return Choice(Stop(), 0.0, {}, alternatives[:5])
         rest = alternatives[1:21]
-        if cfg.last_tiles and turn.queue_left <= len(turn.visible) and mode != "panic":
+        if cfg.last_tiles and turn.queue_left <= len(turn.visible) and ctx.mode != "panic":
             # the clock's lean mode reaches most games' last tiles; a narrower
             # search there (8 sequences to the end, not 64)
-            widths = LEAN_WIDTHS if mode == "lean" else WIDTHS
+            widths = LEAN_WIDTHS if ctx.mode == "lean" else WIDTHS
             (action, value, terms), rest = self._last_tiles(turn, alternatives, widths)
         if isinstance(action, Play):
             self.clock.observe(self._placed(action))
@@ -637,63 +730,35 @@ class ProspectPlayer:
         return None
 
     def _reevaluate(
-        self,
-        m: int,
-        mmeta: np.ndarray,
-        tiles: tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray],
-        leave_idx: np.ndarray,
-        haves: np.ndarray,
-        lvals: np.ndarray,
-        order: np.ndarray,
-        upper: np.ndarray,
-        rows: Rows,
-        table3: np.ndarray,
-        unknown: int,
-        caps: np.ndarray,
-        leave: np.ndarray,
-        vis: np.ndarray,
-        made: np.ndarray,
+        self, m: int, batch: PlayBatch, prospects: Prospects, ctx: TurnContext
     ) -> dict[str, float]:
+        """Play ``m``'s future searched again on the board after it (only the
+        lines it changes, with the hand it leaves), and its change of Phi."""
         kit = self.kit
         n = kit.n
-        tile_sq, tile_lt, tile_n, stamp = tiles
+        tile_sq, tile_lt, tile_n, _ = batch.tiles
         post = self.board.copy()
         for t in range(int(tile_n[m])):
             post[tile_sq[m, t]] = tile_lt[m, t] + 1
         bl2 = kit.lines(post)
-        d, line, s, ln = (int(x) for x in mmeta[m, :4])
+        d, line, s, ln = (int(x) for x in batch.meta[m, :4])
         changed = np.zeros((2, n), dtype=np.bool_)
         changed[d, max(0, line - 1) : line + 2] = True
         changed[1 - d, max(0, s - 1) : s + ln + 1] = True
-        caps2 = np.where(changed, caps, -1).astype(np.int64)
-        meta2, codes2, _ = kit.search(bl2, leave, vis, caps2, 0, self.config.min_score3)
+        caps2 = np.where(changed, ctx.caps, -1).astype(np.int64)
+        leave = batch.leaves[m]
+        meta2, codes2, _ = kit.search(bl2, leave, ctx.vis, caps2, 0, self.config.min_score3)
         new_best = 0.0
-        have2 = (leave + vis)[None, :]
+        have2 = (leave + ctx.vis)[None, :]
         if len(meta2):
             r2 = rows_from_search(meta2, codes2, n, with_foot=False)
-            vals2 = row_values(have2, r2, table3, kit.probs, unknown)
+            vals2 = row_values(have2, r2, ctx.table3, kit.probs, ctx.unknown)
             if self.config.thrown_back:
                 # the same plays found again on the lines this play changes
-                again, needs2 = same_rows(r2, rows, made)
+                again, needs2 = same_rows(r2, prospects.rows, prospects.made)
                 drop_thrown_back(vals2, have2, again, needs2)
             new_best = float(vals2[0].max())
-        sl = slice(m, m + 1)
-        old_best, _, _, _, _ = play_values(
-            (tile_sq[sl], tile_lt[sl], tile_n[sl], stamp[sl]),
-            leave_idx[sl],
-            haves,
-            lvals,
-            order,
-            upper,
-            rows,
-            self._pre,
-            table3,
-            kit.probs,
-            unknown,
-            n,
-            changed,
-            self.wm_flat,
-        )
+        old_best, _, _, _, _ = self._play_values(batch, prospects, ctx, m, changed)
         terms = {"prospect": max(new_best, float(old_best[0]))}
         if self.config.use_phi:
             phi2 = self.place_value(bl2.cells)
@@ -734,38 +799,30 @@ class ProspectPlayer:
         cfg = self.config
         return cfg.waste_weight * min(1.0, tiles_left / (cfg.late * self.kit.n * self.kit.n))
 
-    def _discards(
-        self,
-        hand: np.ndarray,
-        vis: np.ndarray,
-        rows: Rows,
-        needs: np.ndarray,
-        made: np.ndarray,
-        upper: np.ndarray,
-        table3: np.ndarray,
-        unknown: int,
-        turn: TurnView,
-    ) -> list[tuple[Play | Discard | Stop, float, dict[str, float]]]:
+    def _discards(self, ctx: TurnContext, prospects: Prospects) -> list[Alternative]:
+        """Discards keeping the letters of the best prospects (or of the
+        plan), each worth -D + the best future of the hand it keeps."""
         cfg = self.config
         kit = self.kit
-        cand = np.argsort(-upper, kind="stable")[: cfg.keeps]
+        hand, vis, rows = ctx.hand, ctx.vis, prospects.rows
+        cand = np.argsort(-prospects.upper, kind="stable")[: cfg.keeps]
         keeps = [np.zeros(26, dtype=np.int64), *self._plan_keeps(hand)]
-        keeps.extend(np.minimum(hand[None, :], needs[cand]))
+        keeps.extend(np.minimum(hand[None, :], prospects.needs[cand]))
         uniq, _ = unique_submultisets(np.stack(keeps), hand)
         uniq = uniq[(uniq.sum(axis=1) < hand.sum())]  # discard at least one tile
         if not len(uniq):
             return []
         haves = np.ascontiguousarray(uniq + vis[None, :])
-        vals = row_values(haves, rows, table3, kit.probs, unknown)
+        vals = row_values(haves, rows, ctx.table3, kit.probs, ctx.unknown)
         if len(rows):
             # a play the hand makes now is no reason to discard, whether the
             # keep holds its letters or throws one back to draw it again:
             # waiting for it only costs D (a turn a tile drawn), and its row
             # carries none of the waste and place terms the same play made
             # now is charged
-            vals[:, made] = 0.0
+            vals[:, prospects.made] = 0.0
         best = vals.max(axis=1) if vals.shape[1] else np.zeros(len(uniq))
-        out: list[tuple[Play | Discard | Stop, float, dict[str, float]]] = []
+        out: list[Alternative] = []
         for keep, b in zip(uniq, best, strict=True):
             letters = letters_of(hand - keep)
             plan = self._plan_keep_value(keep)
