@@ -373,46 +373,67 @@ class PlannerPlayer(ProspectPlayer):
         return (8, 1, 0, 0)
 
     def _prepare_plan(self, turn: TurnView, hand: np.ndarray, vis: np.ndarray) -> None:
-        cfg = self.pconfig
+        """Each turn: the board's slots ranked by a fresh hand's hunt, the
+        target kept or chosen among the best for this hand, its backups, and
+        the slots a play may spoil."""
         self._windows, self._candidates, self._backups, self._setup_evals = self._limits()
-        kit = self.kit
-        t = kit.setup.t
         self.plan_table = None
         self.others = []  # this turn's slots only: last turn's may be taken
-        self._unknown_left = max(0, turn.queue_left - len(turn.visible))
-        self._tile_cost = cfg.tile_cost + cfg.tile_value * scarcity(
-            kit.n, int(np.count_nonzero(self.board)), turn.queue_left + len(turn.hand), cfg
-        )
-        known = np.zeros((t + 1, 26), dtype=np.int64)
-        for u in range(1, t + 1):
-            known[u] = known[u - 1]
-            if u <= len(turn.visible):
-                known[u, ord(turn.visible[u - 1]) - 65] += 1
-        self._known = known
+        self._price_turn(turn)
         self._prepare_anchors()
-        windows = slot_windows(self.bl.cells, self.bl.cmask, kit.wm, t, self.bl.empty, kit.lm)
+        kit = self.kit
+        windows = slot_windows(
+            self.bl.cells, self.bl.cmask, kit.wm, kit.setup.t, self.bl.empty, kit.lm
+        )
         if not len(windows):
             self._lose_target()
             return
         best = np.argsort(-windows[:, W_PROD], kind="stable")[: self._windows]
         slots = [self._slot(windows[i]) for i in best]
-        slots = [sl for sl in slots if len(sl.scores)]
+        self.others = self._fresh_values([sl for sl in slots if len(sl.scores)])
+        self._choose_target(turn, hand)
+
+    def _price_turn(self, turn: TurnView) -> None:
+        """What this turn's hunts read: the unknown tiles left, a burnt tile's
+        cost, and the visible tiles the next draws bring for sure."""
+        cfg = self.pconfig
+        kit = self.kit
+        t = kit.setup.t
+        self._unknown_left = max(0, turn.queue_left - len(turn.visible))
+        self._tile_cost = cfg.tile_cost + cfg.tile_value * scarcity(
+            kit.n, int(np.count_nonzero(self.board)), turn.queue_left + len(turn.hand), cfg
+        )
+        known = np.zeros((t + 1, 26), dtype=np.int64)  # known[u]: the first u draws' letters
+        for u in range(1, t + 1):
+            known[u] = known[u - 1]
+            if u <= len(turn.visible):
+                known[u, ord(turn.visible[u - 1]) - 65] += 1
+        self._known = known
+
+    def _fresh_values(self, slots: list[Slot]) -> list[tuple[Slot, float]]:
+        """The slots by the hunt a fresh hand would make of them, best first."""
+        cfg = self.pconfig
+        half = self.kit.setup.t // 2
         fresh = []
         for sl in slots:
             q = min(1.0, cfg.keep_boost * sl.p_fresh)
             mean = sl.s_fresh / sl.p_fresh if sl.p_fresh > 0 else 0.0
-            value = self._hunt_value(np.array([q]), np.array([mean]), np.array([t // 2]))[0]
+            value = self._hunt_value(np.array([q]), np.array([mean]), np.array([half]))[0]
             fresh.append((sl, float(value)))
         fresh.sort(key=lambda x: -x[1])
-        self.others = fresh
-        # the target: kept while it is still a slot, unless clearly beaten
-        keys = {sl.key: sl for sl in slots}
+        return fresh
+
+    def _choose_target(self, turn: TurnView, hand: np.ndarray) -> None:
+        """The target: kept while it is still a slot, unless another beats it
+        for this hand by ``switch``; then its backups."""
+        cfg = self.pconfig
+        keys = {sl.key: sl for sl, _ in self.others}
         current = None
         if self.target is not None:
             current = keys.get(self.target.key)
             if current is None:
                 self.counts["target_lost"] += 1
-        candidates = [sl for sl, _ in fresh[: self._candidates]]
+        candidates = [sl for sl, _ in self.others[: self._candidates]]
         if current is not None and current not in candidates:
             candidates.append(current)
         radix, draws = self._radix(hand)
@@ -439,28 +460,37 @@ class PlannerPlayer(ProspectPlayer):
         self.counts["target_turns"] += 1
         self.plan_table = chosen[2]
         self.radix = radix
-        # backups: other slots (apart from the target's squares) the same hand
-        # may complete; a hand completing two slots at once is rare, so their
-        # chances and scores add up
-        self.backups = []
         self.solo_ev = chosen[2][2]
-        if self._backups:
-            p1, s1 = chosen[2][0].copy(), chosen[2][1].copy()
-            for sl, _, table in scored:
-                if sl is chosen[0] or len(self.backups) >= self._backups:
-                    continue
-                if (sl.foot & chosen[0].foot).any():
-                    continue
-                self.backups.append(sl)
-                p1 += table[0]
-                s1 += table[1]
-            if self.backups:
-                with np.errstate(divide="ignore", invalid="ignore"):
-                    joint = np.where(p1 > 0, s1 / np.maximum(p1, 1e-300), 0.0)
-                ev = self._hunt_value(np.minimum(p1, 1.0), joint, draws)
-                self.plan_table = (p1, s1, ev, chosen[2][3])
-        self.others_best = max((v for sl, v in fresh if sl is not self.target), default=0.0)
+        self._add_backups(scored, chosen, draws)
+        self.others_best = max((v for sl, v in self.others if sl is not self.target), default=0.0)
         self._pack_spoilable()
+
+    def _add_backups(
+        self,
+        scored: list[tuple[Slot, float, tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]]],
+        chosen: tuple[Slot, float, tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]],
+        draws: np.ndarray,
+    ) -> None:
+        """Other candidate slots (apart from the target's squares) the same
+        hand may complete: a hand completing two slots at once is rare, so
+        their chances and scores add up in the plan's table."""
+        self.backups = []
+        if not self._backups:
+            return
+        p1, s1 = chosen[2][0].copy(), chosen[2][1].copy()
+        for sl, _, table in scored:
+            if sl is chosen[0] or len(self.backups) >= self._backups:
+                continue
+            if (sl.foot & chosen[0].foot).any():
+                continue
+            self.backups.append(sl)
+            p1 += table[0]
+            s1 += table[1]
+        if self.backups:
+            with np.errstate(divide="ignore", invalid="ignore"):
+                joint = np.where(p1 > 0, s1 / np.maximum(p1, 1e-300), 0.0)
+            ev = self._hunt_value(np.minimum(p1, 1.0), joint, draws)
+            self.plan_table = (p1, s1, ev, chosen[2][3])
 
     def _slot_charge(self, sl: Slot, waste_weight: float) -> float:
         """What the slot's play will be charged when it is made, as a play made
