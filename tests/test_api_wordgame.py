@@ -146,3 +146,17 @@ def test_any_served_lexicon_and_an_unknown_one_gets_the_list(gateway_url, played
     refused = post(gateway_url, {**body, "lexicon": "nope"})
     message = refused.json()["detail"][0]["message"]
     assert refused.status_code == 422 and "enable" in message and "sowpods" in message
+
+
+def test_a_free_discard_is_worth_zero_not_minus_zero(gateway_url, played):
+    # QQQZZ makes no word on an empty board, so greedy discards; at D = 0 its
+    # value was -D = -0.0, written as "-0.0" in the JSON
+    _, body = played
+    empty = ["." * len(row) for row in body["board"]]
+    state = {**body, "board": empty, "hand": "QQQZZ", "discard_cost": 0, "player": "greedy"}
+    r = post(gateway_url, state)
+    assert r.status_code == 200, r.text
+    out = r.json()
+    assert out["action"]["type"] == "discard"
+    assert "-0.0" not in r.text
+    assert out["value"] == 0 and str(out["value"]) == "0.0"

@@ -64,8 +64,13 @@ def _action_json(action: Action) -> dict[str, Any]:
     return {"type": "stop", "line": action.line()}
 
 
+def _points(value: float) -> float:
+    """Points to 0.001 for JSON; + 0.0 turns a -0.0 (a discard at D = 0) into 0.0."""
+    return round(float(value), 3) + 0.0
+
+
 def _terms(terms: dict[str, float]) -> dict[str, float]:
-    return {name: round(float(v), 3) for name, v in terms.items() if v}
+    return {name: _points(v) for name, v in terms.items() if v}
 
 
 def turn_answer(lexicon: Lexicon, task: TurnTask) -> tuple[int, bytes]:
@@ -98,10 +103,10 @@ def turn_answer(lexicon: Lexicon, task: TurnTask) -> tuple[int, bytes]:
             "player": body.player,
             "lexicon": lexicon.info.name,
             "action": _action_json(choice.action),
-            "value": round(float(choice.value), 3),
+            "value": _points(choice.value),
             "terms": _terms(choice.terms),
             "alternatives": [
-                {"action": _action_json(a), "value": round(float(v), 3), "terms": _terms(t)}
+                {"action": _action_json(a), "value": _points(v), "terms": _terms(t)}
                 for a, v, t in choice.alternatives[: body.alternatives]
             ],
             "timing_ms": round((time.perf_counter() - task.started) * 1000, 1),
