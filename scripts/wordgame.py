@@ -308,12 +308,14 @@ def _run_one(case_json: str) -> dict[str, Any]:
     result: dict[str, Any] = {"id": case.id, "n": case.n, "t": case.t, "x": case.x, "d": case.d}
     board = None
     if _WORKER["pre"]:
-        from scrabble.wordgame.capacity import preplaced_window
+        from scrabble.wordgame.capacity import preplaced_board, preplaced_windows
 
-        window = preplaced_window(list(case.premiums), case.t, _WORKER["pre"], lexicon.words)
-        if window is not None:  # else the case is played as it is
-            board = window.board(case.n)
-            result["pre"] = f"{window.letters}x{window.product}"
+        windows = preplaced_windows(
+            list(case.premiums), case.t, _WORKER["pre"], lexicon.words, _WORKER["pre_windows"]
+        )
+        if windows:  # else the case is played as it is
+            board = preplaced_board(windows, case.n)
+            result["pre"] = ",".join(f"{w.letters}x{w.product}" for w in windows)
     for role in ("player", "baseline"):
         name = _WORKER[role]
         if name is None:
@@ -391,9 +393,12 @@ def cmd_run(args: argparse.Namespace) -> int:
         "settings": settings,
         "no_limit": args.no_time_limit,
         "pre": args.pre,
+        "pre_windows": args.pre_windows,
     }
     if args.pre and args.protocol:
         raise SystemExit("run: --pre starts from a board the protocol cannot send")
+    if args.pre_windows > 1 and not args.pre:
+        usage_error("run", "--pre-windows needs --pre K (the letters each window is given)")
     started = time.perf_counter()
     results = []
     if args.jobs > 1:
@@ -495,6 +500,15 @@ def main(argv: list[str] | None = None) -> int:
         metavar="K",
         help="experiment, in-process: start with the letters of the map's best window of "
         "T + K squares placed (capacity.preplaced_window); 0: the contract's empty board",
+    )
+    p.add_argument(
+        "--pre-windows",
+        type=int,
+        default=1,
+        choices=range(1, 4),
+        metavar="W",
+        help="with --pre: the letters of the map's W best windows, packed apart "
+        "(capacity.preplaced_windows)",
     )
     p.add_argument(
         "--set",

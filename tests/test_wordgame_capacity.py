@@ -6,7 +6,12 @@ import subprocess
 import sys
 from pathlib import Path
 
-from scrabble.wordgame.capacity import packed_products, preplaced_window
+from scrabble.wordgame.capacity import (
+    packed_products,
+    preplaced_board,
+    preplaced_window,
+    preplaced_windows,
+)
 
 ROOT = Path(__file__).resolve().parents[1]
 SCRIPT = [sys.executable, str(ROOT / "scripts" / "wordgame.py")]
@@ -104,3 +109,36 @@ def test_run_pre_plays_a_case_from_the_preplaced_board(tmp_path: Path) -> None:
     assert " pre=" not in plain.splitlines()[0]
     refused = subprocess.run([*run, "--pre", "2", "--protocol"], capture_output=True, text=True)
     assert refused.returncode != 0 and "--pre" in refused.stderr
+
+
+def test_preplaced_windows_packs_the_next_best_window_apart() -> None:
+    # row 2 as above (D . D . D T at columns 1-6, product 24). Rows 3 and 6
+    # both hold T T (a window of product 9); row 3 comes first in the scan but
+    # touches row 2's window, so the second window is row 6's
+    premiums = [BLANK, BLANK, ".D.D.DT...", "..TT......", BLANK, BLANK, "..T.T.....", *[BLANK] * 3]
+    words = ["BANANA", "CANAPE", "PANAMA", "BENDER"]
+    first, second = preplaced_windows(premiums, 4, 2, words, 2)
+    assert first == preplaced_window(premiums, 4, 2, words)
+    assert first.product == 24 and second.product == 9
+    assert all(row == 6 for row, _ in second.squares)  # not row 3, beside the first
+    board = preplaced_board([first, second], 10)
+    assert board[2] == first.board(10)[2] and board[6] == second.board(10)[6]
+    assert sum(ch != "." for row in board for ch in row) == 4
+    assert len(preplaced_windows(premiums, 4, 2, words, 1)) == 1
+    assert preplaced_windows(premiums, 9, 2, words, 2) == []  # 11 squares on a board of 10
+
+
+def test_run_pre_windows_places_each_window_and_needs_pre(tmp_path: Path) -> None:
+    cases = tmp_path / "cases.jsonl"
+    subprocess.run(
+        [*SCRIPT, "cases", "--seeds", "8", "--out", str(cases)], check=True, capture_output=True
+    )
+    run = [*SCRIPT, "run", "--cases", str(cases), "--player", "greedy", "--baseline", "none"]
+    out = subprocess.run(
+        [*run, "--pre", "2", "--pre-windows", "2"], capture_output=True, text=True, check=True
+    )
+    line = out.stdout.splitlines()[0]
+    tag = line.split(" pre=")[1].split()[0]
+    assert len(tag.split(",")) == 2 and "FAILED" not in line
+    refused = subprocess.run([*run, "--pre-windows", "2"], capture_output=True, text=True)
+    assert refused.returncode == 2 and "--pre-windows needs --pre" in refused.stderr

@@ -70,32 +70,57 @@ class PreplacedWindow:
     family: int  # words of the window's length with those letters there
 
     def board(self, n: int) -> list[str]:
-        rows = [[EMPTY] * n for _ in range(n)]
-        for (row, col), letter in zip(self.squares, self.letters, strict=True):
-            rows[row][col] = letter
-        return ["".join(row) for row in rows]
+        return preplaced_board([self], n)
+
+
+def preplaced_windows(
+    premiums: list[str], t: int, pre: int, words: Iterable[str], count: int = 1
+) -> list[PreplacedWindow]:
+    """Up to ``count`` windows of T + ``pre`` squares, best first and packed
+    apart as ``packed_products`` packs them (ties: rows before columns, top-left
+    first), each with letters for its ``pre`` squares under the smallest
+    multipliers, chosen by the most words of the window's length sharing them
+    there (ties: the first in alphabetical order). Empty when the board is
+    shorter than T + ``pre`` or no word has that length."""
+    length = t + pre
+    ranked = []  # (-product, scan order, squares, spare indices)
+    for order, (squares, factors) in enumerate(_windows(premiums, length)):
+        spare = sorted(sorted(range(length), key=lambda i: (factors[i], i))[:pre])
+        product = prod(f for i, f in enumerate(factors) if i not in spare)
+        ranked.append((-product, order, squares, spare))
+    ranked.sort()
+    sized = [word for word in words if len(word) == length]
+    blocked: set[Square] = set()
+    chosen: list[PreplacedWindow] = []
+    for neg, _, squares, spare in ranked:
+        if len(chosen) == count:
+            break
+        if any(sq in blocked for sq in squares):
+            continue
+        shared = Counter("".join(word[i] for i in spare) for word in sized)
+        if not shared:
+            return chosen
+        letters, family = min(shared.items(), key=lambda item: (-item[1], item[0]))
+        chosen.append(PreplacedWindow(-neg, tuple(squares[i] for i in spare), letters, family))
+        for row, col in squares:
+            blocked.update(
+                ((row, col), (row + 1, col), (row - 1, col), (row, col + 1), (row, col - 1))
+            )
+    return chosen
 
 
 def preplaced_window(
     premiums: list[str], t: int, pre: int, words: Iterable[str]
 ) -> PreplacedWindow | None:
-    """The first window (rows before columns, top-left first) of the largest
-    product over its T largest word multipliers, with letters for its other
-    ``pre`` squares chosen by the most words of the window's length (ties: the
-    first in alphabetical order); None when the board is shorter than T + pre
-    or no word has that length."""
-    length = t + pre
-    best: tuple[int, list[Square], list[int]] | None = None
-    for squares, factors in _windows(premiums, length):
-        spare = sorted(sorted(range(length), key=lambda i: (factors[i], i))[:pre])
-        product = prod(f for i, f in enumerate(factors) if i not in spare)
-        if best is None or product > best[0]:
-            best = (product, squares, spare)
-    if best is None:
-        return None
-    product, squares, spare = best
-    shared = Counter("".join(word[i] for i in spare) for word in words if len(word) == length)
-    if not shared:
-        return None
-    letters, family = min(shared.items(), key=lambda item: (-item[1], item[0]))
-    return PreplacedWindow(product, tuple(squares[i] for i in spare), letters, family)
+    """The best window of ``preplaced_windows``, or None."""
+    windows = preplaced_windows(premiums, t, pre, words, 1)
+    return windows[0] if windows else None
+
+
+def preplaced_board(windows: list[PreplacedWindow], n: int) -> list[str]:
+    """An n x n board holding the pre-placed letters of every window."""
+    rows = [[EMPTY] * n for _ in range(n)]
+    for window in windows:
+        for (row, col), letter in zip(window.squares, window.letters, strict=True):
+            rows[row][col] = letter
+    return ["".join(row) for row in rows]
