@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
+from itertools import islice
 from math import prod
 
 from scrabble.wordgame.judge import EMPTY, WORD_MULT
@@ -35,27 +36,34 @@ def _windows(premiums: list[str], length: int) -> Iterator[tuple[list[Square], l
                 yield squares, [WORD_MULT.get(premiums[row][col], 1) for row, col in squares]
 
 
-def packed_products(premiums: list[str], t: int, pre: int, limit: int = 8) -> list[int]:
-    """The products of up to ``limit`` windows of ``t + pre`` squares, best
-    first, packed greedily apart; empty when the board is shorter than that."""
-    windows = [  # (-product, scan order, squares): ties keep the scan order
-        (-prod(sorted(factors, reverse=True)[:t]), order, squares)
-        for order, (squares, factors) in enumerate(_windows(premiums, t + pre))
-    ]
-    windows.sort()
+def _packed(premiums: list[str], t: int, pre: int) -> Iterator[tuple[int, list[Square], list[int]]]:
+    """Windows of ``t + pre`` squares, best first by the product of their t
+    largest word multipliers (ties: rows before columns, top-left first), each
+    apart from those yielded before it (no shared or neighbouring square):
+    (product, squares, indices of the ``pre`` squares under the smallest
+    multipliers, which a plan would pre-place)."""
+    length = t + pre
+    ranked = []  # (-product, scan order, squares, spare indices)
+    for order, (squares, factors) in enumerate(_windows(premiums, length)):
+        spare = sorted(sorted(range(length), key=lambda i: (factors[i], i))[:pre])
+        product = prod(f for i, f in enumerate(factors) if i not in spare)
+        ranked.append((-product, order, squares, spare))
+    ranked.sort()
     blocked: set[Square] = set()
-    products: list[int] = []
-    for neg, _, squares in windows:
+    for neg, _, squares, spare in ranked:
         if any(sq in blocked for sq in squares):
             continue
-        products.append(-neg)
+        yield -neg, squares, spare
         for row, col in squares:
             blocked.update(
                 ((row, col), (row + 1, col), (row - 1, col), (row, col + 1), (row, col - 1))
             )
-        if len(products) == limit:
-            break
-    return products
+
+
+def packed_products(premiums: list[str], t: int, pre: int, limit: int = 8) -> list[int]:
+    """The products of up to ``limit`` windows of ``t + pre`` squares, best
+    first, packed greedily apart; empty when the board is shorter than that."""
+    return [product for product, _, _ in islice(_packed(premiums, t, pre), limit)]
 
 
 @dataclass(frozen=True)
@@ -77,35 +85,18 @@ def preplaced_windows(
     premiums: list[str], t: int, pre: int, words: Iterable[str], count: int = 1
 ) -> list[PreplacedWindow]:
     """Up to ``count`` windows of T + ``pre`` squares, best first and packed
-    apart as ``packed_products`` packs them (ties: rows before columns, top-left
-    first), each with letters for its ``pre`` squares under the smallest
-    multipliers, chosen by the most words of the window's length sharing them
-    there (ties: the first in alphabetical order). Empty when the board is
-    shorter than T + ``pre`` or no word has that length."""
-    length = t + pre
-    ranked = []  # (-product, scan order, squares, spare indices)
-    for order, (squares, factors) in enumerate(_windows(premiums, length)):
-        spare = sorted(sorted(range(length), key=lambda i: (factors[i], i))[:pre])
-        product = prod(f for i, f in enumerate(factors) if i not in spare)
-        ranked.append((-product, order, squares, spare))
-    ranked.sort()
-    sized = [word for word in words if len(word) == length]
-    blocked: set[Square] = set()
+    apart (``_packed``), each with letters for its ``pre`` squares under the
+    smallest multipliers, chosen by the most words of the window's length
+    sharing them there (ties: the first in alphabetical order). Empty when the
+    board is shorter than T + ``pre`` or no word has that length."""
+    sized = [word for word in words if len(word) == t + pre]
     chosen: list[PreplacedWindow] = []
-    for neg, _, squares, spare in ranked:
-        if len(chosen) == count:
-            break
-        if any(sq in blocked for sq in squares):
-            continue
+    for product, squares, spare in islice(_packed(premiums, t, pre), count):
         shared = Counter("".join(word[i] for i in spare) for word in sized)
         if not shared:
-            return chosen
+            break
         letters, family = min(shared.items(), key=lambda item: (-item[1], item[0]))
-        chosen.append(PreplacedWindow(-neg, tuple(squares[i] for i in spare), letters, family))
-        for row, col in squares:
-            blocked.update(
-                ((row, col), (row + 1, col), (row - 1, col), (row, col + 1), (row, col - 1))
-            )
+        chosen.append(PreplacedWindow(product, tuple(squares[i] for i in spare), letters, family))
     return chosen
 
 
