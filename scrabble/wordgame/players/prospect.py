@@ -95,6 +95,12 @@ class ProspectConfig:
     min_score3: int = 100  # a prospect 3 tiles away must score this
     rows_kept: int = 400  # prospects an action is valued against
     reeval: int = 32  # plays searched again on the board after them
+    # the plays searched again are picked by score - waste + the larger of the
+    # prospect a play leaves and the setup it advances, as the search again
+    # counts them (one best row), not by their sum, which ranked setup plays
+    # above a 180-point play (twenty-fifth round); the prospect player keeps
+    # the sum, its games as measured
+    preselect_max: bool = False
     keeps: int = 64  # prospects whose letters a discard may keep
     per_tile: float = 3.0
     waste_weight: float = 1.0  # points per unit of win(c) a wasted square costs
@@ -449,8 +455,8 @@ class ProspectPlayer:
         plan = self._plan_moves(leaves, stamp, tile_sq, tile_lt, tile_n)
         spoil = self._spoil(stamp)
         future, _, _ = self._future(best, plan)
-        value = score - pen + future + real + spoil
-        top = np.argsort(-value, kind="stable")
+        ahead = np.maximum(future, real) if cfg.preselect_max else future + real
+        top = np.argsort(-(score - pen + ahead + spoil), kind="stable")
         # 2. the best plays again, on the board after them
         evaluated: list[tuple[int, float, dict[str, float]]] = []
         at_least = {
