@@ -120,7 +120,7 @@ def cmd_compare(args: argparse.Namespace) -> int:
 
     files = [Path(f) for f in args.outputs]
     if len(files) % 2:
-        raise SystemExit("compare takes pairs of run outputs: A B [A B ...]")
+        usage_error("compare", "takes pairs of run outputs: A B [A B ...]")
     pairs = [
         (summary.case_scores(a), summary.case_scores(b))
         for a, b in zip(files[::2], files[1::2], strict=True)
@@ -150,7 +150,7 @@ def case_classes(by: str, outputs: list[Path], case_files: list[Path]) -> dict[s
 
     if by == "share":
         if not case_files:
-            raise SystemExit("compare --by share needs the case files (--cases FILE ...)")
+            usage_error("compare", "--by share needs the case files (--cases FILE ...)")
         return {
             case.id: summary.share_class(case.word_share)
             for path in case_files
@@ -396,7 +396,7 @@ def cmd_run(args: argparse.Namespace) -> int:
         "pre_windows": args.pre_windows,
     }
     if args.pre and args.protocol:
-        raise SystemExit("run: --pre starts from a board the protocol cannot send")
+        usage_error("run", "--pre starts from a board the protocol cannot send")
     if args.pre_windows > 1 and not args.pre:
         usage_error("run", "--pre-windows needs --pre K (the letters each window is given)")
     started = time.perf_counter()

@@ -108,7 +108,7 @@ def test_run_pre_plays_a_case_from_the_preplaced_board(tmp_path: Path) -> None:
     plain = subprocess.run(run, capture_output=True, text=True, check=True).stdout
     assert " pre=" not in plain.splitlines()[0]
     refused = subprocess.run([*run, "--pre", "2", "--protocol"], capture_output=True, text=True)
-    assert refused.returncode != 0 and "--pre" in refused.stderr
+    assert refused.returncode == 2 and "--pre" in refused.stderr
 
 
 def test_preplaced_windows_packs_the_next_best_window_apart() -> None:

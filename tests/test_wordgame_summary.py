@@ -49,7 +49,7 @@ def test_compare_pools_pairs_of_runs_case_by_case(tmp_path):
     ratio = (3.0 * 1.0 * (1 / 50)) ** (1 / 3)
     assert f"cases 3  changed 2  B/A geomean {ratio:.4f}" in out
     odd = subprocess.run([*SCRIPT, "compare", str(a1)], capture_output=True, text=True)
-    assert odd.returncode != 0 and "pairs" in odd.stderr
+    assert odd.returncode == 2 and "pairs" in odd.stderr
 
 
 def test_case_scores_read_what_run_prints(tmp_path):
@@ -99,7 +99,7 @@ def test_compare_by_class_gives_each_class_its_own_paired_figures(tmp_path):
     by_share = subprocess.run(
         [*SCRIPT, "compare", str(a), str(b), "--by", "share"], capture_output=True, text=True
     )
-    assert by_share.returncode != 0 and "--cases" in by_share.stderr
+    assert by_share.returncode == 2 and "--cases" in by_share.stderr
     assert "geomean" not in by_share.stdout  # refused before any figure
 
 
