@@ -5,8 +5,8 @@ leaves + the best setup it advances + the slots it spoils) and searches the
 best few again on the board after them. The search again counts one best row
 (the prospect or the setup), but the pick added the two maxima, so plays
 laying a letter of a setup, each a few points, crowded out a 180-point play,
-which then was never valued at all. The planner now picks by the larger of the
-two (twenty-fifth round, docs/wordgame.md).
+which then was never valued at all. Both players now pick by the larger of
+the two (twenty-fifth round, docs/wordgame.md).
 
 The position is seed 1012's map early in the planner's game: AIN across and
 NAE down, a hand that makes PEACH down column 1 through the A (both T squares

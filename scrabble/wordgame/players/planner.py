@@ -57,7 +57,6 @@ class PlannerConfig(ProspectConfig):
     # the prospects search at most this share of the lines by the clock (a plan
     # leads; 1.0 was no stronger, thirteenth round)
     max_share: float = 0.4
-    preselect_max: bool = True  # x1.0087 over C and F (twenty-fifth round)
     # the plan's own work (candidates, backups, setup plays) is whole from this
     # effort up
     plan_effort: float = 0.4

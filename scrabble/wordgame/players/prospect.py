@@ -98,9 +98,9 @@ class ProspectConfig:
     # the plays searched again are picked by score - waste + the larger of the
     # prospect a play leaves and the setup it advances, as the search again
     # counts them (one best row), not by their sum, which ranked setup plays
-    # above a 180-point play (twenty-fifth round); the prospect player keeps
-    # the sum, its games as measured
-    preselect_max: bool = False
+    # above a 180-point play (twenty-fifth round: the planner x1.0087, the
+    # prospect player x1.0094)
+    preselect_max: bool = True
     keeps: int = 64  # prospects whose letters a discard may keep
     per_tile: float = 3.0
     waste_weight: float = 1.0  # points per unit of win(c) a wasted square costs
