@@ -457,6 +457,17 @@ class ProspectPlayer:
         future, _, _ = self._future(best, plan)
         ahead = np.maximum(future, real) if cfg.preselect_max else future + real
         top = np.argsort(-(score - pen + ahead + spoil), kind="stable")
+
+        def valued(m: int, future_terms: dict[str, float]) -> tuple[int, float, dict[str, float]]:
+            terms = {
+                "score": float(score[m]),
+                "waste": -float(pen[m]),
+                **future_terms,
+                "target_line": float(table_real[m]),
+                "spoil": float(spoil[m]),
+            }
+            return m, sum(terms.values()), terms
+
         # 2. the best plays again, on the board after them
         evaluated: list[tuple[int, float, dict[str, float]]] = []
         at_least = {
@@ -480,26 +491,11 @@ class ProspectPlayer:
             _, terms["prospect"], terms["plan"] = self._future(
                 np.array([terms["prospect"]]), None if plan is None else plan[m : m + 1]
             )
-            terms = {
-                "score": float(score[m]),
-                "waste": -float(pen[m]),
-                **terms,
-                "target_line": float(table_real[m]),
-                "spoil": float(spoil[m]),
-            }
-            evaluated.append((int(m), sum(terms.values()), terms))
+            evaluated.append(valued(int(m), terms))
         if not evaluated:
             m = int(top[0])
             _, pro, pla = self._future(best[m : m + 1], None if plan is None else plan[m : m + 1])
-            terms = {
-                "score": float(score[m]),
-                "waste": -float(pen[m]),
-                "prospect": pro,
-                "plan": pla,
-                "target_line": float(table_real[m]),
-                "spoil": float(spoil[m]),
-            }
-            evaluated.append((m, sum(terms.values()), terms))
+            evaluated.append(valued(m, {"prospect": pro, "plan": pla}))
         self.counts["reevaluated"] += len(evaluated)
         return [(self._play_of(mmeta[m], mcodes[m]), v, terms) for m, v, terms in evaluated]
 
