@@ -78,3 +78,24 @@ def test_eger_pays_for_its_x6(enable) -> None:
     charged = value_of(first_choice(enable, PlannerConfig().sum_weight), EGER)
     # (14 - 7) x 6 = 42 points less, or out of the best plays altogether
     assert charged is None or charged <= free - 40
+
+
+def test_the_planner_fades_the_waste_penalty_over_the_last_half(enable) -> None:
+    # twenty-sixth round: fading over the last half of the tiles (not the
+    # prospect player's last 30 %) gained on every set measured
+    from scrabble.wordgame.players.prospect import ProspectPlayer
+
+    case = cases.generate(522, cases.letter_probabilities(enable.words))
+    squares = case.n * case.n
+    planner = PlannerPlayer(enable, True)
+    prospect = ProspectPlayer(enable, True)
+    for player in (planner, prospect):
+        player.start(Referee(case, enable.contains).setup())
+    # with 40 % of the tiles left the prospect player still charges in full
+    assert prospect._waste_weight(round(0.4 * squares)) == 1.0
+    assert abs(planner._waste_weight(round(0.4 * squares)) - 0.8) < 0.02
+    # both fade to nothing with the tiles
+    assert planner._waste_weight(round(0.25 * squares)) < prospect._waste_weight(
+        round(0.25 * squares)
+    )
+    assert planner._waste_weight(0) == prospect._waste_weight(0) == 0.0
