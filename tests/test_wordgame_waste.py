@@ -16,6 +16,7 @@ import numpy as np
 from scrabble.wordgame import cases
 from scrabble.wordgame.actions import Play
 from scrabble.wordgame.players.planner import PlannerConfig, PlannerPlayer
+from scrabble.wordgame.players.prospect import ProspectPlayer
 from scrabble.wordgame.referee import Referee
 from scrabble.wordgame.value import waste_penalties
 
@@ -83,8 +84,6 @@ def test_eger_pays_for_its_x6(enable) -> None:
 def test_the_planner_fades_the_waste_penalty_over_the_last_half(enable) -> None:
     # twenty-sixth round: fading over the last half of the tiles (not the
     # prospect player's last 30 %) gained on every set measured
-    from scrabble.wordgame.players.prospect import ProspectPlayer
-
     case = cases.generate(522, cases.letter_probabilities(enable.words))
     squares = case.n * case.n
     planner = PlannerPlayer(enable, True)
