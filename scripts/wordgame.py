@@ -6,6 +6,7 @@
     scripts/wordgame.py play [--player NAME]      # speaks the protocol on stdin/stdout
     scripts/wordgame.py compare A.txt B.txt [...] [--by n|t|x|d|share --cases F]  # B against A
     scripts/wordgame.py windows --cases cases.jsonl [--pre 2,3,5]  # premium maps' capacity
+    scripts/wordgame.py trace --cases cases.jsonl --case 624 [--player NAME] [--alternatives 3]
 
 ``run`` prints one line per case (score, plays, discards, fill, best play, the
 top 3 plays' share of the play points, time) and a summary against the
@@ -16,7 +17,9 @@ each case through a real ``play`` subprocess instead of in-process.
 same cases and gives the paired geometric mean of B's score over A's with a
 bootstrap CI, pooling several pairs of outputs; ``--by`` repeats it within
 each class of case (N, T, X, D, or the word-multiplier share, which needs the
-case files: ``--cases FILE``).
+case files: ``--cases FILE``). ``trace`` plays one case in-process and prints
+each turn: what the player saw and answered, the points, the value in named
+terms, the next best alternatives, the planner's target; then the final board.
 """
 
 from __future__ import annotations
@@ -467,6 +470,62 @@ def cmd_run(args: argparse.Namespace) -> int:
     return 1 if report["failures"] else 0
 
 
+def chosen_case(command: str, cases: list[Case], wanted: str | None) -> Case:
+    """The case named by id (``wg-0624``) or seed (``624``); the first without one."""
+    if not cases:
+        usage_error(command, "the case file holds no case")
+    if wanted is None:
+        return cases[0]
+    for case in cases:
+        if wanted in (case.id, str(case.seed)):
+            return case
+    usage_error(command, f"argument --case: no case with id or seed {wanted!r} in the file")
+
+
+def cmd_trace(args: argparse.Namespace) -> int:
+    from scrabble.wordgame.lexicons import load_lexicon
+    from scrabble.wordgame.players.registry import DEFAULT, make_player
+    from scrabble.wordgame.trace import board_lines, trace_case, turn_line
+
+    player_name = args.player or DEFAULT
+    settings = checked_settings("trace", player_name, args.set)
+    case = chosen_case("trace", case_file("trace", args.cases), args.case)
+    lexicon = load_lexicon(case.lexicon)
+    player = make_player(player_name, lexicon, args.fixed_effort, settings)
+    limit = float("inf") if args.no_time_limit else 10_000
+    print(
+        f"{case.id} seed={case.seed} n={case.n} t={case.t} x={case.x} d={case.d} "
+        f"player={player_name}{' fixed effort' if args.fixed_effort else ''}"
+    )
+    trace = trace_case(case, player, lexicon.contains, limit, args.alternatives)
+    for record in trace.turns:
+        print(turn_line(record))
+    print("\n".join(board_lines(trace.board, case.premiums)))
+    outcome = trace.outcome
+    report = {
+        "id": case.id,
+        "player": player_name,
+        "score": outcome.score,
+        "raw": outcome.raw_score,
+        "turns": len(trace.turns),
+        "plays": len(outcome.plays),
+        "discards": outcome.discards,
+        "discarded_tiles": outcome.discarded_tiles,
+        "fill": round(outcome.fill, 4),
+        "best": outcome.best_play,
+        "ms": round(outcome.elapsed_ms, 1),
+        "failure": outcome.failure,
+        "stats": dict(getattr(player, "stats", dict)()),
+    }
+    print(
+        f"score {outcome.score}  plays {len(outcome.plays)}  discards {outcome.discards}  "
+        f"fill {outcome.fill:.2f}  best {outcome.best_play}  time {outcome.elapsed_ms / 1000:.2f}s"
+        + (f"  FAILED: {outcome.failure}" if outcome.failure else "")
+    )
+    print(json.dumps(report))
+    return 1 if outcome.failure else 0
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     sub = parser.add_subparsers(dest="command", required=True)
@@ -543,6 +602,24 @@ def main(argv: list[str] | None = None) -> int:
         "--pre", default=[2, 3, 5], type=letter_counts, help="letters pre-placed, e.g. 2,3,5"
     )
     p.set_defaults(func=cmd_windows)
+    p = sub.add_parser("trace", help="one case turn by turn, each decision's value in terms")
+    p.add_argument("--cases", required=True, type=existing_file)
+    p.add_argument("--case", default=None, help="id (wg-0624) or seed (624); default the first")
+    p.add_argument("--player", default=None, help="default: the best player")
+    p.add_argument(
+        "--fixed-effort", action="store_true", help="decisions that do not depend on the clock"
+    )
+    p.add_argument("--no-time-limit", action="store_true", help="no 10 s limit")
+    p.add_argument(
+        "--alternatives",
+        type=int,
+        default=0,
+        choices=range(0, 11),
+        metavar="K",
+        help="the K next best actions of each turn (0-10)",
+    )
+    p.add_argument("--set", action="append", default=[], type=setting, metavar="NAME=VALUE")
+    p.set_defaults(func=cmd_trace)
     p = sub.add_parser("play", help="a player process speaking the protocol")
     p.add_argument("--player", default=None, help="default: the best player")
     p.add_argument("--fixed-effort", action="store_true")

@@ -22,6 +22,7 @@ class GreedyPlayer:
     def __init__(self, lexicon: PlayerLexicon) -> None:
         self.lexicon = lexicon
         self.own: OwnBoard | None = None
+        self.last_choice: Choice | None = None  # the last turn's decision (traces)
         self.engine = TrieEngine(cast(Lexicon, lexicon))  # the engine reads only .trie
 
     def start(self, setup: GameSetup) -> None:
@@ -57,7 +58,14 @@ class GreedyPlayer:
         assert self.own is not None
         moves = self.engine.generate(self.own.position(turn.hand))
         if len(moves):
-            return self.own.play(moves, int(moves.order(1)[0])).line()
+            best = int(moves.order(1)[0])
+            score = float(moves.scores[best])
+            play = self.own.play(moves, best)
+            self.last_choice = Choice(play, score, {"score": score})
+            return play.line()
         if turn.queue_left > 0:
+            cost = -float(self.own.setup.d)
+            self.last_choice = Choice(Discard(turn.hand), cost, {"discard_cost": cost})
             return Discard(turn.hand).line()
+        self.last_choice = Choice(Stop(), 0.0, {})
         return Stop().line()

@@ -185,6 +185,7 @@ class ProspectPlayer:
         self.fixed = fixed_effort
         self.config = config or ProspectConfig()
         self.counts: dict[str, int] = {"turns": 0, "reevaluated": 0, "dropped_lines": 0}
+        self.last_choice: Choice | None = None  # the last turn's decision (traces)
 
     # -- set-up -------------------------------------------------------------
     def start(self, setup: GameSetup) -> None:
@@ -211,12 +212,14 @@ class ProspectPlayer:
         started = time.perf_counter()
         if not self.fixed and turn.elapsed_ms > STOP_MARK_MS:
             self.counts["stopped_by_clock"] = self.counts.get("stopped_by_clock", 0) + 1
+            self.last_choice = Choice(Stop(), 0.0, {"stop_mark": 0.0})
             return Stop().line()
         if not self.fixed and turn.elapsed_ms > RESCUE * self.config.budget_ms:
             # the last resort, so that no case runs out of time: the best score now
             choice = self._rescue(turn)
         else:
             choice = self.decide(turn)
+        self.last_choice = choice
         if not self.fixed and self._allowance > 0:
             spent = (time.perf_counter() - started) * 1000
             ratio = self._allowance / max(spent, 0.1)
