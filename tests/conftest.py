@@ -7,6 +7,7 @@ import pytest
 from scrabble.engines.trie_engine import TrieEngine
 from scrabble.lexicon.loaded import Lexicon
 from scrabble.wordgame.lexicons import load_lexicon
+from tests.browser import browser, visit  # noqa: F401 (the pages' fixtures)
 from tooling.services import running
 
 

@@ -30,6 +30,7 @@ from scrabble.gateway.page import add_page
 from scrabble.gateway.records import router as records_router
 from scrabble.gateway.schemas import ErrorResponse, MoveRequest, MoveResponse
 from scrabble.gateway.wordgame import router as wordgame_router
+from scrabble.gateway.wordgame_game import router as wordgame_game_router
 from scrabble.http_errors import (
     BodyGuard,
     JSONByDefault,
@@ -140,6 +141,7 @@ add_page(app)  # GET / (the page, files in gateway/static/) and GET /api (the JS
 app.include_router(lexicons_router)  # issue 12: GET /lexicons, /lexicons/{name}/words/{word}
 app.include_router(records_router)  # issue 12: POST /score, POST /gcg/analyze
 app.include_router(wordgame_router)  # POST /wordgame/turn
+app.include_router(wordgame_game_router)  # POST /wordgame/game (the page at /wordgame plays by it)
 
 
 def _ms(since: float) -> float:

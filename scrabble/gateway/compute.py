@@ -27,6 +27,7 @@ from scrabble.gateway.analysis import MoveQuery, answer, placements
 from scrabble.gateway.lexicons import configured_catalog
 from scrabble.gateway.record_work import RecordTask, compute_record
 from scrabble.gateway.warmup import warm_gateway
+from scrabble.gateway.wordgame_replay import GameTask, game_answer
 from scrabble.gateway.wordgame_work import TurnTask, turn_answer
 from scrabble.http_errors import SERVER_ERROR, field_error
 from scrabble.lexicon.catalog import Catalog
@@ -109,7 +110,7 @@ def _ms(since: float) -> float:
     return round((time.perf_counter() - since) * 1000, 3)
 
 
-Work = Task | RecordTask | TurnTask  # what a compute process is sent
+Work = Task | RecordTask | TurnTask | GameTask  # what a compute process is sent
 
 
 def compute(kit: Kit, task: Work) -> tuple[int, bytes]:
@@ -118,6 +119,8 @@ def compute(kit: Kit, task: Work) -> tuple[int, bytes]:
         return compute_record(kit.engines_for(task.lexicon), task)
     if isinstance(task, TurnTask):
         return turn_answer(kit.catalog.lexicon(task.lexicon), task)
+    if isinstance(task, GameTask):
+        return game_answer(kit.catalog.lexicon(task.lexicon), task)
     try:
         t = time.perf_counter()
         engines = kit.engines_for(task.lexicon)

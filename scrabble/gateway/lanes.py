@@ -45,8 +45,9 @@ from multiprocessing.connection import Connection
 from typing import Any, cast
 
 from scrabble.gateway.analysis import MoveQuery
-from scrabble.gateway.compute import REMOTE_ENGINE, Kit, Task, compute
+from scrabble.gateway.compute import REMOTE_ENGINE, Kit, Work, compute
 from scrabble.gateway.record_work import RecordTask
+from scrabble.gateway.wordgame_replay import GameTask
 from scrabble.gateway.wordgame_work import TurnTask
 from scrabble.position import Position
 from scrabble.serving.memory import fix_mmap_threshold
@@ -307,7 +308,7 @@ class Lane:
             if waiter in self.waiters:
                 self.waiters.remove(waiter)
 
-    async def run(self, task: Task | RecordTask | TurnTask) -> tuple[int, bytes]:
+    async def run(self, task: Work) -> tuple[int, bytes]:
         """The task's answer. A process that exits under it (killed while
         idle, before the loop has read its end of the pipe: the race a kill
         of every process showed one CI run in a few) gets the task tried once
@@ -318,7 +319,7 @@ class Lane:
         except ProcessLost:
             return await self._run_once(task)
 
-    async def _run_once(self, task: Task | RecordTask | TurnTask) -> tuple[int, bytes]:
+    async def _run_once(self, task: Work) -> tuple[int, bytes]:
         child = await self._acquire()
         result: asyncio.Future[tuple[int, bytes]] = self.loop.create_future()
         child.state, child.future = "busy", result
@@ -446,11 +447,13 @@ class Lanes:
                 raise RuntimeError("compute processes did not become ready in time")
             await asyncio.sleep(0.05)
 
-    async def run(self, task: Task | RecordTask | TurnTask) -> tuple[int, bytes]:
+    async def run(self, task: Work) -> tuple[int, bytes]:
         # judging a move or a game evaluates every action, a WordGame turn
         # searches for most of a second: always heavy
         if isinstance(task, (RecordTask, TurnTask)):
             lane = HEAVY
+        elif isinstance(task, GameTask):  # a replay: microseconds an action
+            lane = QUICK
         else:
             lane = lane_for(task.query, task.position)
         return await self.lanes[lane].run(task)

@@ -1,5 +1,7 @@
-"""The web page at ``/`` (a board editor and move explorer, files in
-``scrabble/gateway/static/``) and the JSON index that ``/`` used to answer, now at ``/api``."""
+"""The web pages, files in ``scrabble/gateway/static/``: ``/`` (a board editor
+and move explorer) and ``/wordgame`` (a WordGame case played against the
+referee, with the player's advice); and the JSON index that ``/`` used to
+answer, now at ``/api``."""
 
 from __future__ import annotations
 
@@ -50,6 +52,10 @@ def add_page(app: FastAPI) -> None:
     async def page() -> FileResponse:
         return FileResponse(STATIC / "index.html", media_type="text/html")
 
+    @app.get("/wordgame", include_in_schema=False)
+    async def wordgame_page() -> FileResponse:
+        return FileResponse(STATIC / "wordgame.html", media_type="text/html")
+
     @app.get("/rules", summary="The board and tiles the engine plays by")
     async def rules() -> RulesInfo:
         return RULES
@@ -59,6 +65,8 @@ def add_page(app: FastAPI) -> None:
         return {
             "service": "scrabble engine gateway",
             "page": "/",
+            "wordgame_page": "/wordgame",
+            "wordgame": "POST /wordgame/turn, POST /wordgame/game",
             "api": "POST /scrabble-api",
             "docs": "/docs",
             "openapi": "/openapi.json",

@@ -228,6 +228,12 @@ class Referee:
         self._outcome.score = 0
         self._outcome.failure = reason
 
+    @property
+    def failure(self) -> str | None:
+        """Why the case ended with 0, once it has (None while it runs and
+        after a normal end)."""
+        return self._outcome.failure
+
     def outcome(self) -> Outcome:
         if not self.over:
             raise RuntimeError("the case is not over")
