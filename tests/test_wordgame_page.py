@@ -62,6 +62,7 @@ def test_play_the_players_advice_refuse_a_bad_action_and_undo(
 
     # the player's advice, asked on exactly the referee's state
     sent, response = answer_of(page, "/wordgame/turn", lambda: page.click("#advise"))
+    assert sent["player"] == "planner"
     assert sent["board"] == ["." * 10] * 10 and sent["hand"] == referee.turn(0).hand
     assert (sent["hand_size"], sent["discard_cost"], sent["tiles_left"]) == (5, 2, 95)
     advice = response.json()
@@ -86,6 +87,14 @@ def test_play_the_players_advice_refuse_a_bad_action_and_undo(
     )
     shared = page.evaluate("location.hash").lstrip("#")
     assert parse_qs(shared) == {"seed": [str(SEED)], "actions": [line]}
+
+    # another player's advice on the same state
+    page.select_option("#player", "greedy")
+    assert page.locator("#terms tr").count() == 0  # the planner's advice is gone
+    sent, response = answer_of(page, "/wordgame/turn", lambda: page.click("#advise"))
+    assert sent["player"] == "greedy" and response.json()["player"] == "greedy"
+    page.locator("#terms tr").first.wait_for()
+    assert page.inner_text("#advice").startswith("greedy: ")
 
     # a play the referee refuses: named, and nothing changes
     page.fill("#action", "play 0 0 h zzzzz")  # typed in lower case: sent upper case

@@ -325,6 +325,7 @@ async function advise() {
       tiles_left: game.tiles_left,
       score: game.score,
       lexicon: game.lexicon,
+      player: $("player").value,
       alternatives: 5,
     });
     if (!ok) {
@@ -379,6 +380,10 @@ async function start() {
     send($("action").value);
   });
   $("advise").addEventListener("click", advise);
+  $("player").addEventListener("change", () => {
+    state.advice = null; // the advice shown is the other player's
+    if (state.game) render();
+  });
   $("take").addEventListener("click", () => state.advice && send(state.advice.action.line));
   $("undo").addEventListener("click", () => replay(state.actions.slice(0, -1), "The undo"));
   // a game in the address (#seed=...&actions=...) is played again, so it can be shared
