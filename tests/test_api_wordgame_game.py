@@ -3,9 +3,15 @@ case replayed through the referee, checked against the referee run here."""
 
 from __future__ import annotations
 
+import random
+import time
+
 import httpx
+import orjson
 import pytest
 
+from scrabble.gateway.wordgame_game import GameRequest
+from scrabble.gateway.wordgame_replay import GameTask, game_answer, seeded_case
 from scrabble.wordgame import cases
 from scrabble.wordgame.lexicons import load_lexicon
 from scrabble.wordgame.players.registry import make_player
@@ -144,3 +150,40 @@ def test_bad_input_names_the_field(gateway_url, body, field):
     r = post(gateway_url, body)
     assert r.status_code == 422, r.text
     assert [d["field"] for d in r.json()["detail"]] == [field]
+
+
+def test_no_action_a_client_sends_breaks_the_replay(enable):
+    """Seeded junk after a few legal actions, on cases of every size: each
+    answer is the state or a 422 naming the junk, never a server error."""
+    rng = random.Random(11)
+    answered = set()
+    for _ in range(80):
+        seed = rng.randint(0, 10**9)
+        case = seeded_case(enable, seed)
+        referee = Referee(case, enable.contains)
+        player = make_player("greedy", enable)
+        player.start(referee.setup())
+        actions = []
+        for _ in range(rng.randint(0, 4)):
+            actions.append(player.act(referee.turn(0)))
+            referee.apply(actions[-1])
+        n = case.n
+        letters = "".join(rng.choice("AEQZXS") for _ in range(rng.randint(1, 24)))
+        junk = rng.choice(
+            [
+                f"PLAY {rng.randint(0, 40)} {rng.randint(0, 40)} {rng.choice('HV')} {letters}",
+                f"PLAY {rng.randint(n - 3, n + 2)} {rng.randint(n - 3, n + 2)} V {letters[:3]}",
+                f"DISCARD {letters[:12]}",
+                "STOP",
+                "",
+                "PLAY 1 1 X AB",
+                "PLAY 1 1 H " + "A" * 180,
+            ]
+        )
+        body = GameRequest.model_validate({"seed": seed, "actions": [*actions, junk]})
+        status, out = game_answer(enable, GameTask(body, "enable", time.perf_counter()))
+        answered.add(status)
+        assert status in (200, 422), out
+        if status == 422:
+            assert orjson.loads(out)["detail"][0]["field"] == f"actions[{len(actions)}]"
+    assert answered == {200, 422}
