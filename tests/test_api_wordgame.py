@@ -1,12 +1,18 @@
-"""POST /wordgame/turn over real HTTP against the real gateway process."""
+"""POST /wordgame/turn over real HTTP against the real gateway process, and the
+work a compute process does for it on seeded odd states."""
 
 from __future__ import annotations
 
 import copy
+import random
+import time
 
 import httpx
+import orjson
 import pytest
 
+from scrabble.gateway.wordgame import TurnRequest
+from scrabble.gateway.wordgame_work import TurnTask, turn_answer
 from scrabble.wordgame import cases
 from scrabble.wordgame.lexicons import load_lexicon
 from scrabble.wordgame.players.registry import make_player
@@ -160,3 +166,46 @@ def test_a_free_discard_is_worth_zero_not_minus_zero(gateway_url, played):
     assert out["action"]["type"] == "discard"
     assert "-0.0" not in r.text
     assert out["value"] == 0 and str(out["value"]) == "0.0"
+
+
+def test_any_valid_state_gets_an_answer_not_a_server_error(enable):
+    """Seeded odd states the validation lets through (random letters that spell
+    nothing, crowded and almost full boards, words laid anywhere, hands of one
+    tile, no tiles left): every player answers 200 with a protocol line."""
+    rng = random.Random(7)
+    for _ in range(30):
+        n = rng.randint(10, 20)
+        premiums = ["".join(rng.choice(".....dtDT") for _ in range(n)) for _ in range(n)]
+        fill = rng.choice([0.0, 0.2, 0.7, 0.97])
+        grid = [
+            [chr(65 + rng.randrange(26)) if rng.random() < fill else "." for _ in range(n)]
+            for _ in range(n)
+        ]
+        for _ in range(rng.randint(0, 6)):  # real words, across or down
+            word = rng.choice(enable.words)
+            if len(word) <= n:
+                r, c = rng.randrange(n), rng.randrange(n - len(word) + 1)
+                for k, letter in enumerate(word):
+                    if rng.random() < 0.5:
+                        grid[r][c + k] = letter
+                    else:
+                        grid[c + k][r] = letter
+        t = rng.randint(5, 9)
+        visible = "".join(rng.choice("AEIOUSTQZ") for _ in range(rng.randint(0, 5)))
+        body = TurnRequest.model_validate(
+            {
+                "premiums": premiums,
+                "board": ["".join(row) for row in grid],
+                "hand": "".join(
+                    rng.choice("AEIOUSTRNLBCDGKQXZJ") for _ in range(rng.randint(1, t))
+                ),
+                "hand_size": t,
+                "visible": visible,
+                "discard_cost": rng.randint(0, 5),
+                "tiles_left": rng.randint(len(visible), n * n),
+                "player": rng.choice(["greedy", "prospect", "planner"]),
+            }
+        )
+        status, out = turn_answer(enable, TurnTask(body, "enable", time.perf_counter()))
+        assert status == 200, out
+        assert orjson.loads(out)["action"]["line"].split()[0] in ("PLAY", "DISCARD", "STOP")
