@@ -39,12 +39,18 @@ class GameTask:
     started: float  # time.perf_counter() when the request arrived
 
 
-def seeded_case(lexicon: Lexicon, seed: int) -> Case:
-    """The contract's case for the seed, drawn with the lexicon's letter shares."""
+def letter_shares(lexicon: Lexicon) -> dict[str, float]:
+    """Each letter's published probability: its share of the lexicon's letters
+    (computed once a lexicon, for the cases here and the player's turns)."""
     name = lexicon.info.name
     if name not in _PROBABILITIES:
         _PROBABILITIES[name] = letter_probabilities(lexicon.words)
-    return generate(seed, _PROBABILITIES[name], name)
+    return _PROBABILITIES[name]
+
+
+def seeded_case(lexicon: Lexicon, seed: int) -> Case:
+    """The contract's case for the seed, drawn with the lexicon's letter shares."""
+    return generate(seed, letter_shares(lexicon), lexicon.info.name)
 
 
 def _refused(index: int, message: str) -> tuple[int, bytes]:

@@ -12,12 +12,12 @@ from typing import TYPE_CHECKING, Any
 
 import orjson
 
+from scrabble.gateway.wordgame_replay import letter_shares
 from scrabble.http_errors import SERVER_ERROR
 from scrabble.lexicon.loaded import Lexicon
 from scrabble.rules import STANDARD_VALUES
 from scrabble.tiles import ALPHABET
 from scrabble.wordgame.actions import Discard, Play, Stop
-from scrabble.wordgame.cases import letter_probabilities
 from scrabble.wordgame.players.choice import Action, Choice
 from scrabble.wordgame.players.registry import make_player
 from scrabble.wordgame.referee import GameSetup, TurnView, board_codes
@@ -29,7 +29,6 @@ if TYPE_CHECKING:
 _log = logging.getLogger("gateway.compute")
 # share of lines and plays searched for an API answer: bounded time, fixed result
 API_EFFORT = "0.3"
-_PROBABILITIES: dict[str, tuple[float, ...]] = {}
 
 
 @dataclass(frozen=True)
@@ -40,12 +39,8 @@ class TurnTask:
 
 
 def _probabilities(lexicon: Lexicon) -> tuple[float, ...]:
-    """Each letter's share of the lexicon's letters (computed once a lexicon)."""
-    name = lexicon.info.name
-    if name not in _PROBABILITIES:
-        share = letter_probabilities(lexicon.words)
-        _PROBABILITIES[name] = tuple(share[ch] for ch in ALPHABET)
-    return _PROBABILITIES[name]
+    share = letter_shares(lexicon)
+    return tuple(share[ch] for ch in ALPHABET)
 
 
 def _action_json(action: Action) -> dict[str, Any]:

@@ -212,7 +212,7 @@ class ProspectPlayer:
         started = time.perf_counter()
         if not self.fixed and turn.elapsed_ms > STOP_MARK_MS:
             self.counts["stopped_by_clock"] = self.counts.get("stopped_by_clock", 0) + 1
-            self.last_choice = Choice(Stop(), 0.0, {"stop_mark": 0.0})
+            self.last_choice = Choice(Stop(), 0.0)
             return Stop().line()
         if not self.fixed and turn.elapsed_ms > RESCUE * self.config.budget_ms:
             # the last resort, so that no case runs out of time: the best score now
