@@ -187,3 +187,11 @@ def test_no_action_a_client_sends_breaks_the_replay(enable):
         if status == 422:
             assert orjson.loads(out)["detail"][0]["field"] == f"actions[{len(actions)}]"
     assert answered == {200, 422}
+
+
+def test_the_documented_example_is_a_game_the_referee_accepts(gateway_url):
+    schema = httpx.get(gateway_url + "/openapi.json", timeout=30).json()
+    (example,) = schema["components"]["schemas"]["GameRequest"]["examples"]
+    r = post(gateway_url, example)
+    assert r.status_code == 200, r.text
+    assert [t["line"] for t in r.json()["turns"]] == example["actions"]

@@ -32,7 +32,9 @@ class GameRequest(BaseModel):
     model_config = ConfigDict(
         extra="forbid",
         strict=True,
-        json_schema_extra={"examples": [{"seed": 1006, "actions": ["DISCARD QV"]}]},
+        json_schema_extra={
+            "examples": [{"seed": 1006, "actions": ["PLAY 0 5 V PILAU", "DISCARD HII"]}]
+        },
     )
 
     seed: int = Field(ge=0, le=MAX_SEED, description="The case: the contract's generator's seed.")
