@@ -209,3 +209,26 @@ def test_any_valid_state_gets_an_answer_not_a_server_error(enable):
         status, out = turn_answer(enable, TurnTask(body, "enable", time.perf_counter()))
         assert status == 200, out
         assert orjson.loads(out)["action"]["line"].split()[0] in ("PLAY", "DISCARD", "STOP")
+
+
+def test_the_planners_target_is_a_window_of_empty_squares_on_the_board(gateway_url, played):
+    ref, body = played
+    out = post(gateway_url, {**body, "player": "planner"}).json()
+    target = out["target"]
+    assert target is not None and target["direction"] in ("H", "V")
+    down = target["direction"] == "V"
+    window = [
+        (target["row"] + (k if down else 0), target["col"] + (0 if down else k))
+        for k in range(target["length"])
+    ]
+    board = body["board"]
+    empty = [(r, c) for r, c in window if board[r][c] == "."]
+    assert [tuple(sq) for sq in target["squares"]] == empty
+    assert len(empty) == body["hand_size"]  # a slot: the whole hand fills it
+    assert any(board[r][c] != "." for r, c in window)  # through a board tile
+    product = 1
+    for r, c in empty:
+        product *= {"D": 2, "T": 3}.get(body["premiums"][r][c], 1)
+    assert target["word_multiplier"] == product
+    for player in ("greedy", "prospect"):
+        assert post(gateway_url, {**body, "player": player}).json()["target"] is None

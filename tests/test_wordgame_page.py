@@ -73,6 +73,12 @@ def test_play_the_players_advice_refuse_a_bad_action_and_undo(
     assert page.locator("#alternatives li").count() == len(advice["alternatives"])
     if advice["action"]["type"] == "play":  # its new tiles previewed on the board
         assert page.locator(".cell.preview").count() > 0
+    target = advice["target"]  # the planner's window outlined, square by square
+    outlined = page.eval_on_selector_all(
+        ".cell.target", "cells => cells.map(c => [Number(c.dataset.row), Number(c.dataset.col)])"
+    )
+    assert sorted(map(tuple, outlined)) == sorted(map(tuple, target["squares"]))
+    assert f"x{target['word_multiplier']}" in page.inner_text("#target")
     screenshot(page, "wordgame-advice.png")
 
     # played: the score is the referee's after the same line

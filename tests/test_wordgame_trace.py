@@ -16,7 +16,8 @@ from scrabble.wordgame import cases
 from scrabble.wordgame.lexicons import load_lexicon
 from scrabble.wordgame.players.registry import make_player
 from scrabble.wordgame.referee import play_in_process
-from scrabble.wordgame.trace import Trace, describe_slot, trace_case
+from scrabble.wordgame.trace import Trace, trace_case
+from scrabble.wordgame.window import Window
 
 ROOT = Path(__file__).resolve().parents[1]
 SCRIPT = [sys.executable, str(ROOT / "scripts" / "wordgame.py")]
@@ -99,9 +100,11 @@ def test_greedys_value_is_the_score_it_makes(case: cases.Case) -> None:
 def test_a_slot_is_described_by_its_squares_and_word_multipliers() -> None:
     premiums = ("D..T", ".d..", "T...", "....")
     down = SimpleNamespace(direction=1, line=0, start=0, length=4, new_squares=(0, 4, 8))
-    assert describe_slot(down, premiums) == "V 0,0 +4 x6"  # D and T under new tiles
+    window = Window.of_slot(down, premiums)
+    assert window.squares == ((0, 0), (1, 0), (2, 0))
+    assert window.label() == "V 0,0 +4 x6"  # D and T under new tiles
     across = SimpleNamespace(direction=0, line=1, start=1, length=3, new_squares=(5, 6))
-    assert describe_slot(across, premiums) == "H 1,1 +3 x1"  # a letter multiplier only
+    assert Window.of_slot(across, premiums).label() == "H 1,1 +3 x1"  # a letter multiplier only
 
 
 def test_the_command_prints_each_turn_the_board_and_a_json_summary(tmp_path: Path) -> None:

@@ -174,6 +174,17 @@ class AlternativeOut(BaseModel):
     terms: dict[str, float]
 
 
+class TargetOut(BaseModel):
+    """The window the planner plays toward: a slot its whole hand is to fill."""
+
+    direction: Literal["H", "V"]
+    row: int = Field(description="The window's first square (0-based), board tiles included")
+    col: int
+    length: int = Field(description="Its squares, the board tiles inside included")
+    squares: list[tuple[int, int]] = Field(description="[row, col] of its empty squares")
+    word_multiplier: int = Field(description="The product of the word multipliers on them")
+
+
 class TurnResponse(BaseModel):
     player: str
     lexicon: str
@@ -183,6 +194,10 @@ class TurnResponse(BaseModel):
         description="Named parts of the value (points; zeros left out)."
     )
     alternatives: list[AlternativeOut]
+    target: TargetOut | None = Field(
+        description="The planner's target after this decision (null for the other players "
+        "and when it has none): the plan its term `plan` values."
+    )
     timing_ms: float
 
 

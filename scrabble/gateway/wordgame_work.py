@@ -22,6 +22,7 @@ from scrabble.wordgame.players.choice import Action, Choice
 from scrabble.wordgame.players.registry import make_player
 from scrabble.wordgame.referee import GameSetup, TurnView, board_codes
 from scrabble.wordgame.rules import MIN_HAND
+from scrabble.wordgame.window import Window
 
 if TYPE_CHECKING:
     from scrabble.gateway.wordgame import TurnRequest
@@ -94,6 +95,8 @@ def turn_answer(lexicon: Lexicon, task: TurnTask) -> tuple[int, bytes]:
             visible=body.visible,
         )
         choice: Choice = player.decide(view)  # type: ignore[attr-defined]
+        target = getattr(player, "target", None)
+        window = None if target is None else Window.of_slot(target, body.premiums)
         answer: dict[str, Any] = {
             "player": body.player,
             "lexicon": lexicon.info.name,
@@ -104,6 +107,16 @@ def turn_answer(lexicon: Lexicon, task: TurnTask) -> tuple[int, bytes]:
                 {"action": _action_json(a), "value": _points(v), "terms": _terms(t)}
                 for a, v, t in choice.alternatives[: body.alternatives]
             ],
+            "target": None
+            if window is None
+            else {
+                "direction": window.direction,
+                "row": window.row,
+                "col": window.col,
+                "length": window.length,
+                "squares": window.squares,
+                "word_multiplier": window.word_multiplier,
+            },
             "timing_ms": round((time.perf_counter() - task.started) * 1000, 1),
         }
         return 200, orjson.dumps(answer)

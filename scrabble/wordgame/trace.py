@@ -14,13 +14,12 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
-from typing import Any
 
 from scrabble.wordgame.cases import Case
 from scrabble.wordgame.referee import GameSetup, Outcome, Player, TurnView, play_in_process
+from scrabble.wordgame.window import Window
 
 EMPTY = "."
-WORD_MULTIPLIERS = {"D": 2, "T": 3}  # the premium legend's word squares
 
 
 @dataclass(frozen=True)
@@ -44,21 +43,6 @@ class Trace:
     outcome: Outcome
     turns: list[TurnRecord]
     board: list[str]  # the final board, rows of letters and '.'
-
-
-def describe_slot(slot: Any, premiums: tuple[str, ...]) -> str:
-    """A planner's slot as its window: direction, first square, length, and
-    the product of the word multipliers on its empty squares (``V 4,2 +9
-    x54``), read from the premium map."""
-    if slot.direction == 0:  # the rows
-        row, col, way = slot.line, slot.start, "H"
-    else:
-        row, col, way = slot.start, slot.line, "V"
-    n = len(premiums)
-    product = 1
-    for square in slot.new_squares:
-        product *= WORD_MULTIPLIERS.get(premiums[square // n][square % n], 1)
-    return f"{way} {row},{col} +{slot.length} x{product}"
 
 
 class Recorder:
@@ -93,7 +77,7 @@ class Recorder:
             alternatives=()
             if choice is None
             else tuple((a.line(), v) for a, v, _ in choice.alternatives[: self.alternatives]),
-            target=None if target is None else describe_slot(target, self.premiums),
+            target=None if target is None else Window.of_slot(target, self.premiums).label(),
         )
         self.turns.append(record)
         return reply

@@ -125,6 +125,9 @@ function buildBoard(n) {
 function renderBoard() {
   const game = state.game;
   const preview = previewOf(state.advice);
+  const target = new Set(
+    ((state.advice && state.advice.target && state.advice.target.squares) || []).map(([r, c]) => r * game.n + c),
+  );
   for (const cell of $("board").querySelectorAll(".cell")) {
     const row = Number(cell.dataset.row);
     const col = Number(cell.dataset.col);
@@ -135,6 +138,7 @@ function renderBoard() {
     cell.dataset.premium = premium === "." ? "" : premium;
     cell.classList.toggle("tile", Boolean(tile));
     cell.classList.toggle("preview", !tile && preview.has(index));
+    cell.classList.toggle("target", target.has(index));
     const picked = state.pick && state.pick.row === row && state.pick.col === col;
     cell.classList.toggle("cursor", Boolean(picked));
     cell.classList.toggle("down", Boolean(picked && state.pick.down));
@@ -148,6 +152,7 @@ function renderBoard() {
       if (premium !== ".") cell.append(el("span", { class: "premium" }, PREMIUM_LABELS[premium]));
       what = premium !== "." ? `empty, ${PREMIUM_NAMES[premium]}` : "empty";
     }
+    if (target.has(index)) what += ", in the player's target";
     cell.setAttribute("aria-label", `row ${row}, column ${col}: ${what}`);
   }
 }
@@ -210,6 +215,7 @@ function renderAdvice() {
   const body = $("terms").tBodies[0];
   body.replaceChildren();
   $("alternatives").replaceChildren();
+  $("target").textContent = "";
   $("take").disabled = !advice || state.busy || state.game.over;
   if (!advice) {
     $("advice").textContent = state.game && state.game.over
@@ -218,6 +224,12 @@ function renderAdvice() {
     return;
   }
   $("advice").textContent = `${advice.player}: ${advice.action.line}, worth ${points(advice.value)} points:`;
+  const target = advice.target;
+  $("target").textContent = target
+    ? `Its target: the window ${target.direction === "H" ? "across" : "down"} from row ${target.row}, ` +
+      `column ${target.col} (${target.length} squares), its ${target.squares.length} empty squares ` +
+      `outlined on the board, x${target.word_multiplier} in word multipliers.`
+    : "";
   const terms = Object.entries(advice.terms);
   const scale = Math.max(1, ...terms.map(([, value]) => Math.abs(value)));
   for (const [name, value] of terms) {
