@@ -274,6 +274,8 @@ function remember() {
 
 async function replay(actions, what) {
   // the referee's state after the actions; false (and the state kept) when refused
+  // or while another request is out (a second Enter must not race the first)
+  if (state.busy) return false;
   state.busy = true;
   clearError();
   say("The referee is judging…");
@@ -370,9 +372,9 @@ async function newGame(seed) {
     showError({ detail: [{ field: "seed", message: "a whole number from 0 to 1,000,000,000" }] }, "The seed");
     return;
   }
+  if (state.busy) return;
   const previous = state.seed;
-  state.seed = seed;
-  state.game = null;
+  state.seed = seed; // the game on show stays until the new case is drawn
   if (!(await replay([], "The seed"))) state.seed = previous;
 }
 
