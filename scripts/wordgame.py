@@ -3,7 +3,7 @@
 
     scripts/wordgame.py cases --seeds 1-100 --out cases.jsonl
     scripts/wordgame.py run --cases cases.jsonl [--player NAME] [--baseline greedy] [--jobs 2]
-    scripts/wordgame.py play [--player NAME]      # speaks the protocol on stdin/stdout
+    scripts/wordgame.py play [--player NAME] [--log FILE]  # speaks the protocol on stdin/stdout
     scripts/wordgame.py compare A.txt B.txt [...] [--by n|t|x|d|share --cases F]  # B against A
     scripts/wordgame.py windows --cases cases.jsonl [--pre 2,3,5]  # premium maps' capacity
     scripts/wordgame.py trace --cases cases.jsonl --case 624 [--player NAME] [--alternatives 3]
@@ -30,7 +30,7 @@ import statistics
 import sys
 import time
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, NoReturn
+from typing import TYPE_CHECKING, Any, NoReturn, TextIO
 
 if TYPE_CHECKING:
     from scrabble.wordgame.cases import Case
@@ -108,13 +108,39 @@ def cmd_play(args: argparse.Namespace) -> int:
         name = player_lexicon_name(setup.lexicon)
         if name != setup.lexicon:
             print(f"wordgame play: lexicon {setup.lexicon!r} read as {name!r}", file=sys.stderr)
-        return make_player(args.player, load_compiled(name), args.fixed_effort, settings)
+        player = make_player(args.player, load_compiled(name), args.fixed_effort, settings)
+        if log is None:
+            return player
+        from scrabble.wordgame.trace import Recorder, turn_line
+
+        out = log  # (a name the closure below sees as a file)
+        out.write(
+            f"# n={setup.n} t={setup.t} x={setup.x} d={setup.d} lexicon={name} "
+            f"player={args.player}\n"
+        )
+
+        def write(record: Any) -> None:  # each turn as it is played: a killed game keeps its log
+            out.write(turn_line(record) + "\n")
+            out.flush()
+
+        return Recorder(player, setup.premiums, args.alternatives, sink=write)
 
     settings = checked_settings("play", args.player, args.set)
+    log: TextIO | None = None
+    if args.log is not None:
+        try:
+            log = args.log.open("a", encoding="utf-8")
+        except OSError as err:
+            usage_error("play", f"argument --log: {err.strerror}: {args.log}")
     try:
-        serve(player_for, sys.stdin.buffer, sys.stdout.buffer, started)
+        score = serve(player_for, sys.stdin.buffer, sys.stdout.buffer, started)
+        if log is not None:
+            log.write(f"END {score}\n")
     except (ProtocolError, EOFError, UnicodeDecodeError) as err:
         usage_error("play", str(err))  # what the referee sent, not a fault of the player
+    finally:
+        if log is not None:
+            log.close()
     return 0
 
 
@@ -623,6 +649,21 @@ def main(argv: list[str] | None = None) -> int:
     p = sub.add_parser("play", help="a player process speaking the protocol")
     p.add_argument("--player", default=None, help="default: the best player")
     p.add_argument("--fixed-effort", action="store_true")
+    p.add_argument(
+        "--log",
+        type=Path,
+        default=None,
+        metavar="FILE",
+        help="append each turn, as trace prints it (no points), and END to FILE",
+    )
+    p.add_argument(
+        "--alternatives",
+        type=int,
+        default=0,
+        choices=range(0, 11),
+        metavar="K",
+        help="with --log: the K next best actions of each turn (0-10)",
+    )
     p.add_argument("--set", action="append", default=[], type=setting, metavar="NAME=VALUE")
     p.set_defaults(func=cmd_play)
     args = parser.parse_args(argv)

@@ -15,6 +15,7 @@ import pytest
 from scrabble.wordgame import cases
 from scrabble.wordgame.lexicons import load_lexicon
 from scrabble.wordgame.players.registry import make_player
+from scrabble.wordgame.protocol import play_subprocess
 from scrabble.wordgame.referee import play_in_process
 from scrabble.wordgame.trace import Trace, trace_case
 from scrabble.wordgame.window import Window
@@ -141,3 +142,37 @@ def test_the_command_refuses_a_case_not_in_the_file(tmp_path: Path) -> None:
     assert done.returncode == 2
     assert "argument --case: no case with id or seed '6'" in done.stderr
     assert "Traceback" not in done.stderr and done.stdout == ""
+
+
+def test_play_logs_each_turn_of_a_game_an_outside_referee_runs(
+    case: cases.Case, planner_trace: Trace, tmp_path: Path
+) -> None:
+    """``play --log``: the referee here stands for an outside one; the log holds
+    the game the in-process trace saw, turn by turn, and the referee's END."""
+    log = tmp_path / "play.log"
+    there = play_subprocess(
+        case,
+        [*SCRIPT, "play", "--player", "planner", "--fixed-effort", "--log", str(log)],
+        load_lexicon(case.lexicon).contains,
+        time_limit_ms=60_000,
+        cwd=str(ROOT),
+    )
+    assert there.failure is None and there.score == planner_trace.outcome.score
+    lines = log.read_text(encoding="utf-8").splitlines()
+    assert lines[0].startswith(f"# n={case.n} t={case.t} x={case.x} d={case.d} lexicon=enable")
+    assert lines[-1] == f"END {there.score}"
+    turns = lines[1:-1]
+    assert len(turns) == len(planner_trace.turns)
+    for line, record in zip(turns, planner_trace.turns, strict=True):
+        assert f" {record.reply} " in f"{line} " and "points=" not in line
+        assert f"score={record.score:6d}" in line
+
+
+def test_play_refuses_a_log_it_cannot_write(tmp_path: Path) -> None:
+    done = subprocess.run(
+        [*SCRIPT, "play", "--log", str(tmp_path / "no" / "such" / "dir.log")],
+        capture_output=True,
+        text=True,
+        stdin=subprocess.DEVNULL,
+    )
+    assert done.returncode == 2 and "argument --log: No such file or directory" in done.stderr

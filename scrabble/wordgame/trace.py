@@ -35,7 +35,7 @@ class TurnRecord:
     terms: dict[str, float] = field(default_factory=dict)
     alternatives: tuple[tuple[str, float], ...] = ()
     target: str | None = None  # the planner's target slot, the one the decision served
-    points: int = 0  # the action's points (a discard's cost negative), filled in after
+    points: int | None = None  # the action's points (a discard's cost negative), once known
 
 
 @dataclass
@@ -49,10 +49,19 @@ class Recorder:
     """A player wrapped so that each turn is recorded; it answers exactly what
     the wrapped player answers."""
 
-    def __init__(self, player: Player, premiums: tuple[str, ...], alternatives: int = 0) -> None:
+    def __init__(
+        self,
+        player: Player,
+        premiums: tuple[str, ...],
+        alternatives: int = 0,
+        sink: Callable[[TurnRecord], None] | None = None,
+    ) -> None:
+        """``sink``: called with each turn's record as soon as it is made (its
+        points not yet known), e.g. to log a game an outside referee runs."""
         self.player = player
         self.premiums = premiums
         self.alternatives = alternatives
+        self.sink = sink
         self.turns: list[TurnRecord] = []
 
     def start(self, setup: GameSetup) -> None:
@@ -80,6 +89,8 @@ class Recorder:
             target=None if target is None else Window.of_slot(target, self.premiums).label(),
         )
         self.turns.append(record)
+        if self.sink is not None:
+            self.sink(record)
         return reply
 
 
@@ -117,11 +128,11 @@ def turn_line(record: TurnRecord) -> str:
     """One turn as a line of text; the alternatives on lines of their own."""
     terms = " ".join(f"{name}={value:.1f}" for name, value in record.terms.items() if value)
     value = "" if record.value is None else f" value={record.value:.1f}"
+    points = "" if record.points is None else f" points={record.points:5d}"
     line = (
         f"{record.number:3d} left={record.queue_left:4d} score={record.score:6d} "
         f"hand={record.hand or '-':9s} visible={record.visible or '-':5s} "
-        f"{record.reply:32s} points={record.points:5d}{value}"
-        f" time={record.ms / 1000:.2f}s"
+        f"{record.reply:32s}{points}{value} time={record.ms / 1000:.2f}s"
     )
     if terms:
         line += f" [{terms}]"
