@@ -552,6 +552,13 @@ def cmd_trace(args: argparse.Namespace) -> int:
     return 1 if outcome.failure else 0
 
 
+def add_alternatives(parser: argparse.ArgumentParser, help_text: str) -> None:
+    """``--alternatives K`` (0-10): how many next best actions a trace line shows."""
+    parser.add_argument(
+        "--alternatives", type=int, default=0, choices=range(0, 11), metavar="K", help=help_text
+    )
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     sub = parser.add_subparsers(dest="command", required=True)
@@ -636,14 +643,7 @@ def main(argv: list[str] | None = None) -> int:
         "--fixed-effort", action="store_true", help="decisions that do not depend on the clock"
     )
     p.add_argument("--no-time-limit", action="store_true", help="no 10 s limit")
-    p.add_argument(
-        "--alternatives",
-        type=int,
-        default=0,
-        choices=range(0, 11),
-        metavar="K",
-        help="the K next best actions of each turn (0-10)",
-    )
+    add_alternatives(p, "the K next best actions of each turn (0-10)")
     p.add_argument("--set", action="append", default=[], type=setting, metavar="NAME=VALUE")
     p.set_defaults(func=cmd_trace)
     p = sub.add_parser("play", help="a player process speaking the protocol")
@@ -656,14 +656,7 @@ def main(argv: list[str] | None = None) -> int:
         metavar="FILE",
         help="append each turn, as trace prints it (no points), and END to FILE",
     )
-    p.add_argument(
-        "--alternatives",
-        type=int,
-        default=0,
-        choices=range(0, 11),
-        metavar="K",
-        help="with --log: the K next best actions of each turn (0-10)",
-    )
+    add_alternatives(p, "with --log: the K next best actions of each turn (0-10)")
     p.add_argument("--set", action="append", default=[], type=setting, metavar="NAME=VALUE")
     p.set_defaults(func=cmd_play)
     args = parser.parse_args(argv)

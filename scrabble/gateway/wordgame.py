@@ -12,7 +12,8 @@ clock, so the same state always gets the same answer.
 from __future__ import annotations
 
 import time
-from typing import Literal, cast
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Literal, cast
 
 from fastapi import APIRouter, Request
 from fastapi.responses import Response
@@ -24,6 +25,9 @@ from scrabble.gateway.wordgame_work import TurnTask
 from scrabble.lexicon.catalog import Catalog, LexiconChoiceError
 from scrabble.wordgame.players.registry import DEFAULT
 from scrabble.wordgame.rules import MAX_HAND, MAX_SIZE, MAX_VISIBLE, MIN_HAND, MIN_SIZE
+
+if TYPE_CHECKING:
+    from scrabble.gateway.compute import Work
 
 router = APIRouter()
 PlayerName = Literal["greedy", "prospect", "planner"]
@@ -211,9 +215,16 @@ async def wordgame_turn(body: TurnRequest, request: Request) -> Response:
     """Validated here; the player's search runs in a heavy compute process
     (``wordgame_work``), as every CPU-bound answer does."""
     started = time.perf_counter()
+    return await run_on_lexicon(request, body.lexicon, lambda name: TurnTask(body, name, started))
+
+
+async def run_on_lexicon(request: Request, lexicon: str, task: Callable[[str], Work]) -> Response:
+    """The WordGame endpoints' path: the named lexicon chosen among those
+    served (a 422 naming ``lexicon`` when it is not), then ``task(its key)`` run
+    by a compute process."""
     catalog: Catalog = request.app.state.catalog
     try:
-        name = catalog.choose(body.lexicon, None)
+        name = catalog.choose(lexicon, None)
     except LexiconChoiceError as exc:
         return choice_refused(exc)
-    return await run_work(request, TurnTask(body, name, started))
+    return await run_work(request, task(name))

@@ -16,10 +16,8 @@ from fastapi import APIRouter, Request
 from fastapi.responses import Response
 from pydantic import BaseModel, ConfigDict, Field
 
-from scrabble.gateway.dispatch import run_work
-from scrabble.gateway.lexicons import choice_refused
+from scrabble.gateway.wordgame import run_on_lexicon
 from scrabble.gateway.wordgame_replay import GameTask
-from scrabble.lexicon.catalog import Catalog, LexiconChoiceError
 from scrabble.wordgame.rules import MAX_SIZE
 
 router = APIRouter()
@@ -83,9 +81,4 @@ class GameResponse(BaseModel):
 )
 async def wordgame_game(body: GameRequest, request: Request) -> Response:
     started = time.perf_counter()
-    catalog: Catalog = request.app.state.catalog
-    try:
-        name = catalog.choose(body.lexicon, None)
-    except LexiconChoiceError as exc:
-        return choice_refused(exc)
-    return await run_work(request, GameTask(body, name, started))
+    return await run_on_lexicon(request, body.lexicon, lambda name: GameTask(body, name, started))
