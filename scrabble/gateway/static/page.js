@@ -28,15 +28,7 @@ const state = {
   busy: false,
 };
 
-const $ = (id) => document.getElementById(id);
 const cells = [];
-
-function el(tag, attrs = {}, text) {
-  const node = document.createElement(tag);
-  for (const [key, value] of Object.entries(attrs)) node.setAttribute(key, value);
-  if (text !== undefined) node.textContent = text;
-  return node;
-}
 
 function squareName(index) {
   return `${COLUMNS[index % SIZE]}${Math.floor(index / SIZE) + 1}`;
@@ -338,29 +330,12 @@ function say(text) {
 }
 
 function clearError() {
-  $("error").hidden = true;
-  $("error").replaceChildren();
-  for (const id of ["rack", "board", "cgp", "lexicon"]) $(id).removeAttribute("aria-invalid");
+  clearApiError(["rack", "board", "cgp", "lexicon"]);
 }
 
 function showError(answer) {
-  const box = $("error");
-  box.replaceChildren();
-  const detail = Array.isArray(answer.detail) ? answer.detail : [];
-  if (detail.length) {
-    const list = el("ul");
-    for (const item of detail) {
-      const line = el("li");
-      line.append(el("strong", { class: "field" }, String(item.field)), `: ${item.message}`);
-      list.append(line);
-      const input = { rack: "rack", board: "board", cgp: "cgp", lexicon: "lexicon" }[item.field];
-      if (input) $(input).setAttribute("aria-invalid", "true");
-    }
-    box.append(el("p", {}, "The engine refused the request:"), list);
-  } else {
-    box.append(el("p", {}, String(answer.error || answer.detail || "request failed")));
-  }
-  box.hidden = false;
+  const inputs = { rack: "rack", board: "board", cgp: "cgp", lexicon: "lexicon" };
+  showApiError(answer, "The engine refused the request:", "request failed", (field) => inputs[field]);
   state.moves = [];
   state.selected = -1;
   renderMoves();

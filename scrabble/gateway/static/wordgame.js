@@ -19,15 +19,6 @@ const state = {
   busy: false,
 };
 
-const $ = (id) => document.getElementById(id);
-
-function el(tag, attrs = {}, text) {
-  const node = document.createElement(tag);
-  for (const [key, value] of Object.entries(attrs)) node.setAttribute(key, value);
-  if (text !== undefined) node.textContent = text;
-  return node;
-}
-
 function say(text) {
   $("status").textContent = text;
 }
@@ -50,30 +41,14 @@ async function postJson(path, body) {
 // ---- errors ------------------------------------------------------------------
 
 function clearError() {
-  $("error").hidden = true;
-  $("error").replaceChildren();
-  for (const id of ["seed", "action"]) $(id).removeAttribute("aria-invalid");
+  clearApiError(["seed", "action"]);
 }
 
 function showError(answer, what) {
-  const box = $("error");
-  box.replaceChildren();
-  const detail = Array.isArray(answer.detail) ? answer.detail : [];
-  if (detail.length) {
-    const list = el("ul");
-    for (const item of detail) {
-      const line = el("li");
-      line.append(el("strong", { class: "field" }, String(item.field)), `: ${item.message}`);
-      list.append(line);
-      const field = String(item.field);
-      if (field === "seed") $("seed").setAttribute("aria-invalid", "true");
-      if (field.startsWith("actions")) $("action").setAttribute("aria-invalid", "true");
-    }
-    box.append(el("p", {}, `${what} was refused:`), list);
-  } else {
-    box.append(el("p", {}, String(answer.error || answer.detail || "the request failed")));
-  }
-  box.hidden = false;
+  showApiError(answer, `${what} was refused:`, "the request failed", (field) => {
+    if (field === "seed") return "seed";
+    return field.startsWith("actions") ? "action" : null;
+  });
 }
 
 // ---- the game ----------------------------------------------------------------
