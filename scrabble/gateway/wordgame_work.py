@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import logging
 import time
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from typing import TYPE_CHECKING, Any
 
 import orjson
@@ -107,16 +107,7 @@ def turn_answer(lexicon: Lexicon, task: TurnTask) -> tuple[int, bytes]:
                 {"action": _action_json(a), "value": _points(v), "terms": _terms(t)}
                 for a, v, t in choice.alternatives[: body.alternatives]
             ],
-            "target": None
-            if window is None
-            else {
-                "direction": window.direction,
-                "row": window.row,
-                "col": window.col,
-                "length": window.length,
-                "squares": window.squares,
-                "word_multiplier": window.word_multiplier,
-            },
+            "target": None if window is None else asdict(window),  # its fields, as TargetOut
             "timing_ms": round((time.perf_counter() - task.started) * 1000, 1),
         }
         return 200, orjson.dumps(answer)

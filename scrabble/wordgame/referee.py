@@ -81,6 +81,7 @@ class Outcome:
     squares: int = 0
     elapsed_ms: float = 0.0
     failure: str | None = None
+    board: list[str] = field(default_factory=list)  # the final board, N rows of A-Z and '.'
 
     @property
     def fill(self) -> float:
@@ -220,12 +221,14 @@ class Referee:
         self.over = True
         self._outcome.raw_score = self._score
         self._outcome.score = max(0, self._score)
+        self._outcome.board = self.board_rows
 
     def fail(self, reason: str) -> None:
         """End the case with 0 (illegal or unparsable reply, time, crash)."""
         self.over = True
         self._outcome.raw_score = self._score
         self._outcome.score = 0
+        self._outcome.board = self.board_rows
         self._outcome.failure = reason
 
     @property

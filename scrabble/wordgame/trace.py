@@ -19,8 +19,6 @@ from scrabble.wordgame.cases import Case
 from scrabble.wordgame.referee import GameSetup, Outcome, Player, TurnView, play_in_process
 from scrabble.wordgame.window import Window
 
-EMPTY = "."
-
 
 @dataclass(frozen=True)
 class TurnRecord:
@@ -94,18 +92,6 @@ class Recorder:
         return reply
 
 
-def final_board(n: int, outcome: Outcome, start: list[str] | None = None) -> list[str]:
-    """The board after the case's plays (each play's whole word written along
-    its line; the referee accepted them, so they agree where they cross)."""
-    grid = [list(row) for row in start] if start else [[EMPTY] * n for _ in range(n)]
-    for play in outcome.plays:
-        for i, letter in enumerate(play.word):
-            row = play.row + (0 if play.horizontal else i)
-            col = play.col + (i if play.horizontal else 0)
-            grid[row][col] = letter
-    return ["".join(row) for row in grid]
-
-
 def trace_case(
     case: Case,
     player: Player,
@@ -121,7 +107,7 @@ def trace_case(
     with_points = [
         replace(t, points=later - t.score) for t, later in zip(turns, after, strict=True)
     ]
-    return Trace(outcome, with_points, final_board(case.n, outcome))
+    return Trace(outcome, with_points, outcome.board)
 
 
 def turn_line(record: TurnRecord) -> str:
