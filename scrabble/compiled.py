@@ -12,12 +12,21 @@ anywhere gives a fresh, empty directory, whatever runs the code (plain
 The base directory is ``NUMBA_CACHE_DIR`` when set (the Docker images' volume),
 else ``.numba_cache`` in a checkout, else the user's cache directory. Only the
 newest few keyed directories are kept.
+
+Numba also keys each cached function on the directory its source was imported
+from, its own version and the CPU: a checkout moved or copied elsewhere, or a
+venv rebuilt with another Numba, finds the keyed directory full and still
+compiles everything. A warm-up that finished writes a mark (``mark_warm``)
+naming those; ``is_warm`` compares them, so a process that must not compile
+(a WordGame player on the clock) can tell before it starts.
 """
 
 from __future__ import annotations
 
 import hashlib
+import json
 import os
+import platform
 import re
 import shutil
 from pathlib import Path
@@ -104,6 +113,49 @@ def guard() -> Path:
     os.environ[_ENV] = str(keyed)
     _prune(base, keyed)
     return keyed
+
+
+def cache_directory() -> Path:
+    """The keyed directory this process compiles into (set by ``guard``)."""
+    import numba
+
+    return Path(numba.config.CACHE_DIR)  # type: ignore[attr-defined]
+
+
+def _machine_code_key() -> dict[str, str]:
+    """What a cached function is good for besides its source text."""
+    import llvmlite.binding
+    import numba
+
+    return {
+        # as imported, not resolved: Numba keys on os.path.abspath of the source
+        "package": os.path.dirname(os.path.abspath(__file__)),
+        "numba": numba.__version__,
+        "python": platform.python_version(),
+        "cpu": numba.config.CPU_NAME or llvmlite.binding.get_host_cpu_name(),  # type: ignore[attr-defined]
+    }
+
+
+def _mark_path(directory: Path, part: str) -> Path:
+    # one mark per checkout, Numba, Python and CPU: checkouts sharing a cache
+    # base (NUMBA_CACHE_DIR, the user's cache) do not overwrite each other's
+    key = json.dumps(_machine_code_key(), sort_keys=True)
+    return directory / f"warm-{part}-{hashlib.sha256(key.encode()).hexdigest()[:16]}.json"
+
+
+def mark_warm(directory: Path, part: str) -> None:
+    """Record that ``part``'s functions are compiled into the directory for this
+    checkout, Numba, Python and CPU (after its warm-up has run them all)."""
+    mark = _mark_path(directory, part)
+    tmp = mark.with_name(f"{mark.name}.{os.getpid()}.tmp")
+    tmp.write_text(json.dumps(_machine_code_key(), indent=1) + "\n", encoding="utf-8")
+    tmp.replace(mark)  # whole or absent, for a reader in another process
+
+
+def is_warm(directory: Path, part: str) -> bool:
+    """Whether ``part``'s warm-up finished into the directory for this checkout,
+    Numba, Python and CPU: its functions load instead of compiling."""
+    return _mark_path(directory, part).is_file()
 
 
 def is_cold(directory: Path) -> bool:

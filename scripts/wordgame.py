@@ -40,6 +40,43 @@ sys.path.insert(0, str(ROOT))
 VENV = ROOT / ".venv"
 
 
+def start_in_background(command: list[str]) -> None:
+    """Run a set-up step beside this case, once for parallel jobs.
+
+    A file lock held by the step for its whole life says one is running; its
+    output goes to ``.setup.log``; niced, in its own session, so it outlives
+    this case and leaves the cores to the games being played.
+    """
+    import fcntl
+    import os
+    import subprocess
+
+    lock = open(ROOT / ".setup.lock", "w")
+    try:
+        fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        lock.close()
+        return  # another job is setting up
+    with open(ROOT / ".setup.log", "a") as log:
+        subprocess.Popen(
+            command,
+            stdin=subprocess.DEVNULL,
+            stdout=log,
+            stderr=log,
+            pass_fds=(lock.fileno(),),  # the lock lives as long as the step
+            start_new_session=True,
+            preexec_fn=lambda: os.nice(10),
+        )
+    lock.close()
+
+
+def play_standin() -> NoReturn:
+    """Answer this case with the standard-library stand-in (``wordgame_standin``)."""
+    import wordgame_standin
+
+    sys.exit(wordgame_standin.main())
+
+
 def use_project_environment() -> None:
     """Run under the project's ``.venv`` whatever ``python3`` the caller used.
 
@@ -48,10 +85,9 @@ def use_project_environment() -> None:
     score 0 on an import error. With them importable here nothing changes; once
     ``scripts/setup`` has finished (its ready stamp) this re-executes under
     ``.venv/bin/python``. Before that, on a bare clone, the set-up takes minutes
-    and a case's clock is 10 s: ``play`` starts it in the background (once, for
-    parallel jobs, under a file lock; its output goes to ``.setup.log``) and
-    plays this case with the standard-library stand-in (``wordgame_standin``);
-    the cases after it find the project set up. Other commands set up first.
+    and a case's clock is 10 s: ``play`` starts it in the background and plays
+    this case with the stand-in; the cases after it find the project set up.
+    Other commands set up first.
     """
     import importlib.util
 
@@ -69,26 +105,10 @@ def use_project_environment() -> None:
         return python.exists() and any(VENV.glob(".ready-*"))
 
     if not ready():
-        lock = open(ROOT / ".setup.lock", "w")  # held open by a background set-up
         if sys.argv[1:2] == ["play"]:
-            try:
-                fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
-            except BlockingIOError:
-                pass  # another job is setting up
-            else:
-                with open(ROOT / ".setup.log", "a") as log:
-                    subprocess.Popen(
-                        [str(ROOT / "scripts" / "setup")],
-                        stdin=subprocess.DEVNULL,
-                        stdout=log,
-                        stderr=log,
-                        pass_fds=(lock.fileno(),),  # the lock lives as long as the set-up
-                        start_new_session=True,  # and outlives this case
-                        preexec_fn=lambda: os.nice(10),
-                    )
-            import wordgame_standin
-
-            sys.exit(wordgame_standin.main())
+            start_in_background([str(ROOT / "scripts" / "setup")])
+            play_standin()
+        lock = open(ROOT / ".setup.lock", "w")
         fcntl.flock(lock, fcntl.LOCK_EX)
         if not ready():
             subprocess.run([str(ROOT / "scripts" / "setup")], stdout=sys.stderr, check=True)
@@ -132,6 +152,20 @@ def cmd_play(args: argparse.Namespace) -> int:
             log = args.log.open("a", encoding="utf-8")
         except OSError as err:
             usage_error("play", f"argument --log: {err.strerror}: {args.log}")
+    from scrabble.wordgame.warmup import wordgame_is_warm
+
+    if not wordgame_is_warm():
+        # Set up, but the kernels not compiled for this checkout (moved or
+        # copied, sources edited, another Numba): compiling them takes half a
+        # minute of this case's 10 s. Warm them beside it; the stand-in plays.
+        why = "the kernels are not compiled for this checkout yet"
+        print(f"wordgame play: {why}: warming them in the background (.setup.log); "
+              "this case is played by the stand-in", file=sys.stderr)  # fmt: skip
+        if log is not None:
+            log.write(f"# {why}: this case is played by the stand-in\n")
+            log.close()
+        start_in_background([sys.executable, str(Path(__file__).resolve()), "warm"])
+        play_standin()
     try:
         score = serve(player_for, sys.stdin.buffer, sys.stdout.buffer, started)
         if log is not None:
@@ -270,6 +304,25 @@ def letter_counts(text: str) -> list[int]:
     if not counts or not all(1 <= k <= 9 for k in counts):
         raise argparse.ArgumentTypeError(f"expected counts 1-9 separated by commas, got {text!r}")
     return counts
+
+
+def cmd_warm(args: argparse.Namespace) -> int:
+    """Compile the players' kernels here and mark the cache warm for this checkout."""
+    from scrabble.compile_log import compile_log
+    from scrabble.wordgame.warmup import warm_wordgame, wordgame_is_warm
+
+    if wordgame_is_warm():
+        print("wordgame warm: the kernels are compiled for this checkout", file=sys.stderr)
+        return 0
+    started = time.perf_counter()
+    with compile_log() as log:
+        warm_wordgame()
+    print(
+        f"wordgame warm: {log.compiled} functions compiled in "
+        f"{time.perf_counter() - started:.1f} s; `play` uses them from now on",
+        file=sys.stderr,
+    )
+    return 0
 
 
 def cmd_windows(args: argparse.Namespace) -> int:
@@ -646,6 +699,10 @@ def main(argv: list[str] | None = None) -> int:
     add_alternatives(p, "the K next best actions of each turn (0-10)")
     p.add_argument("--set", action="append", default=[], type=setting, metavar="NAME=VALUE")
     p.set_defaults(func=cmd_trace)
+    p = sub.add_parser(
+        "warm", help="compile the players' kernels for this checkout (what `play` needs first)"
+    )
+    p.set_defaults(func=cmd_warm)
     p = sub.add_parser("play", help="a player process speaking the protocol")
     p.add_argument("--player", default=None, help="default: the best player")
     p.add_argument("--fixed-effort", action="store_true")

@@ -7,6 +7,7 @@ import pytest
 from scrabble.engines.trie_engine import TrieEngine
 from scrabble.lexicon.loaded import Lexicon
 from scrabble.wordgame.lexicons import load_lexicon
+from scrabble.wordgame.warmup import warm_wordgame, wordgame_is_warm
 from tests.browser import browser, visit  # noqa: F401 (the pages' fixtures)
 from tooling.services import running
 
@@ -21,6 +22,15 @@ def lexicon() -> Lexicon:
 def enable() -> Lexicon:
     """The WordGame's default lexicon (ENABLE), loaded once per test process."""
     return load_lexicon("enable")
+
+
+@pytest.fixture(scope="session")
+def warm_player() -> None:
+    """``scripts/wordgame.py play`` answers with the stand-in until the WordGame
+    kernels are marked warm for this checkout (``scripts/setup`` does it): warm
+    them here when a source changed since, for the tests that need the real player."""
+    if not wordgame_is_warm():
+        warm_wordgame()
 
 
 @pytest.fixture(scope="session")

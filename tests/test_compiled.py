@@ -62,3 +62,31 @@ def test_only_sources_compiled_code_can_reach_key_the_directory(tmp_path):
     tiles = copy / "tiles.py"
     tiles.write_text(tiles.read_text().replace("BLANK_FLAG: Final = 32", "BLANK_FLAG: Final = 16"))
     assert digest() != first
+
+
+def test_a_warm_mark_holds_only_for_the_checkout_that_wrote_it(tmp_path):
+    # Numba keys cached machine code on the directory the sources are imported
+    # from: a copy of the package elsewhere (a moved checkout) compiles again,
+    # so a mark written there must not count here, nor this one there
+    here = tmp_path / "here-cache"
+    here.mkdir()
+    assert not compiled.is_warm(here, "part")
+    compiled.mark_warm(here, "part")
+    assert compiled.is_warm(here, "part") and not compiled.is_warm(here, "other")
+
+    copy = tmp_path / "moved" / "scrabble"
+    shutil.copytree(compiled.PACKAGE, copy, ignore=shutil.ignore_patterns("__pycache__"))
+    script = (
+        "import sys; from pathlib import Path; sys.path.insert(0, sys.argv[1]); "
+        "from scrabble import compiled; d = Path(sys.argv[2]); "
+        "print(compiled.is_warm(d, 'part')); compiled.mark_warm(d, 'part'); "
+        "print(compiled.is_warm(d, 'part'))"
+    )
+    env = {"PATH": "/usr/bin:/bin", "SCRABBLE_NUMBA_CACHE_BASE": str(tmp_path / "cache")}
+    there = tmp_path / "there-cache"
+    shutil.copytree(here, there)
+    done = subprocess.run([sys.executable, "-c", script, str(copy.parent), str(there)],
+                          env=env, capture_output=True, text=True, check=True)  # fmt: skip
+    assert done.stdout.split() == ["False", "True"]  # cold for the copy until it marks
+    assert compiled.is_warm(there, "part")  # both checkouts' marks kept side by side
+    assert len(list(there.glob("warm-part-*.json"))) == 2

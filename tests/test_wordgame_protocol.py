@@ -27,6 +27,7 @@ from scrabble.wordgame.protocol import (
 from scrabble.wordgame.referee import Referee, play_in_process
 
 ROOT = Path(__file__).resolve().parents[1]
+pytestmark = pytest.mark.usefixtures("warm_player")  # `play` is the real player
 
 PLAY = [sys.executable, str(ROOT / "scripts" / "wordgame.py"), "play"]
 SMALL_SEEDS = (2, 43)  # 10 x 10 boards

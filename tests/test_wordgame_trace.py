@@ -21,6 +21,7 @@ from scrabble.wordgame.trace import Trace, trace_case
 from scrabble.wordgame.window import Window
 
 ROOT = Path(__file__).resolve().parents[1]
+pytestmark = pytest.mark.usefixtures("warm_player")  # `play` is the real player
 SCRIPT = [sys.executable, str(ROOT / "scripts" / "wordgame.py")]
 SEED = 2  # 10 x 10, T 5, D 2: a planner's game in about 2 s at fixed effort
 
