@@ -1,37 +1,52 @@
 #!/usr/bin/env python3
-"""The WordGame planner's time a case: ``same_rows`` against the loop it replaced.
+"""The WordGame planner's time a case, against a baseline of the code it replaced.
 
 Each seeded case (the contract's generator) is played twice in this process,
 interleaved, by the default planner at fixed effort (the same decisions on
-both paths, so the same games): once as it is, once with ``same_rows`` (the
-plays found again on the lines a play changes) swapped for the loop over every
-row found that it replaced. Printed per case: the two times and the score
-(which must agree), then the median time of each path, the median of the
-per-case ratios, and one JSON line last.
+both paths, so the same games): once as it is, once with one part swapped for
+what it replaced (``--baseline``):
 
-    .venv/bin/python scripts/bench_wordgame.py [--seeds 501-508] [--share 0.3]
+* ``letter-loop``: the prospect search's trie walk finding each child's letter
+  by shifting its bit down one place at a time, as it did before
+  ``lowest_letter`` (the kernel built from today's source with that line put
+  back, so the two differ in nothing else);
+* ``same-rows-loop``: ``same_rows`` (the plays found again on the lines a play
+  changes) as the loop over every row found that it replaced.
+
+Printed per case: the two times and the score (which must agree), then the
+median time of each path, the median of the per-case ratios, and one JSON line
+last.
+
+    .venv/bin/python scripts/bench_wordgame.py [--baseline letter-loop] [--seeds 501-508]
+        [--share 0.3]
 """
 
 from __future__ import annotations
 
 import argparse
+import inspect
 import json
+import re
 import statistics
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 import numpy as np
+from numba import njit
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from scrabble.wordgame import cases  # noqa: E402
+from scrabble.wordgame import cases, kit  # noqa: E402
+from scrabble.wordgame import search as search_module  # noqa: E402
 from scrabble.wordgame.lexicons import PlayerLexicon, load_lexicon  # noqa: E402
 from scrabble.wordgame.players import prospect  # noqa: E402
 from scrabble.wordgame.players.planner import PlannerConfig, PlannerPlayer  # noqa: E402
 from scrabble.wordgame.referee import Referee  # noqa: E402
-from scrabble.wordgame.rows import Rows, need_counts, placement, same_rows  # noqa: E402
+from scrabble.wordgame.rows import Rows, need_counts, placement  # noqa: E402
 
 
 def same_rows_loop(found: Rows, rows: Rows, among: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -43,11 +58,40 @@ def same_rows_loop(found: Rows, rows: Rows, among: np.ndarray) -> tuple[np.ndarr
     return idx, need_counts(found)[idx]
 
 
-def play(
-    case: cases.Case, lexicon: PlayerLexicon, share: float, finder: Callable[..., object]
-) -> tuple[float, int]:
-    """(seconds, score) of one fixed-effort game with ``finder`` as same_rows."""
-    setattr(prospect, "same_rows", finder)  # noqa: B010 (the name the player calls)
+def search_with_letter_loop() -> Callable[..., Any]:
+    """Today's search kernel with the child's letter found by a shift loop."""
+    source = inspect.getsource(search_module.search.py_func)
+    now = re.search(r"^( *)lt = np\.int64\(lowest_letter\(low\)\)\n", source, re.M)
+    if now is None:
+        raise SystemExit("search: the line this baseline replaces is gone")
+    pad = now.group(1)
+    loop = f"{pad}lt = np.int64(0)\n{pad}while (low >> lt) != 1:\n{pad}    lt += 1\n"
+    source = source.replace(now.group(0), loop)
+    source = source[source.index("def search(") :]  # without the caching decorator
+    namespace = dict(vars(search_module))
+    exec(compile(source, "<search with a letter loop>", "exec"), namespace)
+    return njit(namespace["search"])  # type: ignore[no-any-return]
+
+
+@contextmanager
+def swapped(module: Any, name: str, baseline: Callable[..., Any]) -> Iterator[None]:
+    """``module.name`` (the name the player calls) replaced for the duration."""
+    kept = getattr(module, name)
+    setattr(module, name, baseline)
+    try:
+        yield
+    finally:
+        setattr(module, name, kept)
+
+
+BASELINES: dict[str, Callable[[], tuple[Any, str, Callable[..., Any]]]] = {
+    "letter-loop": lambda: (kit, "search", search_with_letter_loop()),
+    "same-rows-loop": lambda: (prospect, "same_rows", same_rows_loop),
+}
+
+
+def play(case: cases.Case, lexicon: PlayerLexicon, share: float) -> tuple[float, int]:
+    """(seconds, score) of one fixed-effort game."""
     referee = Referee(case, lexicon.contains)
     player = PlannerPlayer(lexicon, True, PlannerConfig(fixed_share=share))
     player.start(referee.setup())
@@ -59,40 +103,45 @@ def play(
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--baseline", choices=sorted(BASELINES), default="letter-loop")
     parser.add_argument("--seeds", default="501-508")
     parser.add_argument("--share", type=float, default=0.3)
     args = parser.parse_args()
     first, last = (int(x) for x in args.seeds.split("-"))
+    module, name, baseline = BASELINES[args.baseline]()
     lexicon = load_lexicon("enable")
     probabilities = cases.letter_probabilities(lexicon.words)
     warm = cases.generate(first, probabilities)
-    play(warm, lexicon, 0.05, same_rows)  # compile and load caches
+    play(warm, lexicon, 0.05)  # compile and load caches, both paths
+    with swapped(module, name, baseline):
+        play(warm, lexicon, 0.05)
     rows: list[dict[str, float]] = []
     for seed in range(first, last + 1):
         case = cases.generate(seed, probabilities)
-        old_s, old_score = play(case, lexicon, args.share, same_rows_loop)
-        new_s, new_score = play(case, lexicon, args.share, same_rows)
+        with swapped(module, name, baseline):
+            old_s, old_score = play(case, lexicon, args.share)
+        new_s, new_score = play(case, lexicon, args.share)
         if old_score != new_score:
             raise SystemExit(f"seed {seed}: scores differ ({old_score} against {new_score})")
-        rows.append({"seed": seed, "n": case.n, "t": case.t, "loop_s": old_s, "now_s": new_s})
+        rows.append({"seed": seed, "n": case.n, "t": case.t, "base_s": old_s, "now_s": new_s})
         print(
             f"seed {seed} n={case.n:2d} t={case.t} score {new_score:6d}  "
-            f"loop {old_s:6.2f} s  now {new_s:6.2f} s  x{new_s / old_s:.3f}",
+            f"{args.baseline} {old_s:6.2f} s  now {new_s:6.2f} s  x{new_s / old_s:.3f}",
             flush=True,
         )
-    setattr(prospect, "same_rows", same_rows)  # noqa: B010
-    loop_median = statistics.median(r["loop_s"] for r in rows)
+    base_median = statistics.median(r["base_s"] for r in rows)
     now_median = statistics.median(r["now_s"] for r in rows)
-    ratio = statistics.median(r["now_s"] / r["loop_s"] for r in rows)
+    ratio = statistics.median(r["now_s"] / r["base_s"] for r in rows)
     print(
-        f"median a case: loop {loop_median:.2f} s, now {now_median:.2f} s; "
+        f"median a case: {args.baseline} {base_median:.2f} s, now {now_median:.2f} s; "
         f"median ratio x{ratio:.3f}"
     )
     print(
         json.dumps(
             {
+                "baseline": args.baseline,
                 "cases": len(rows),
-                "loop_median_s": round(loop_median, 3),
+                "baseline_median_s": round(base_median, 3),
                 "now_median_s": round(now_median, 3),
                 "median_ratio": round(ratio, 3),
             }

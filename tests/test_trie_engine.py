@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 
 from scrabble.engines.trie_engine import TrieEngine
 from scrabble.lexicon.loaded import Lexicon
+from scrabble.lexicon.trie import lowest_letter
 from scrabble.notation import move_at
 from scrabble.position import Position, make_position, parse_board, parse_rack
 from scrabble.rules import STANDARD_VALUES, Rules
@@ -26,6 +27,12 @@ SMALL = Rules(
 )
 THROUGH = dataclasses.replace(SMALL, name="small-through", connection="through")
 LETTERS = "AEINST"
+
+
+@given(st.integers(min_value=1, max_value=(1 << 26) - 1))
+def test_lowest_letter_is_the_index_of_the_lowest_letter_in_the_set(letters):
+    # every trie walk takes a node's children in letter order through it
+    assert lowest_letter(letters) == min(i for i in range(26) if letters >> i & 1)
 
 
 def engine_moves(rows: list[str], rack: str, lexicon: Lexicon, rules: Rules) -> set:

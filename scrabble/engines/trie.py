@@ -43,7 +43,7 @@ from scrabble.engines.sink import (
     leave_index,
 )
 from scrabble.lexicon.table import INC
-from scrabble.lexicon.trie import child, child_in, popcount32, terminal_in
+from scrabble.lexicon.trie import child, child_in, lowest_letter, terminal_in
 from scrabble.moves import META_COLUMNS
 from scrabble.scoring import score_line
 from scrabble.tiles import (
@@ -72,12 +72,6 @@ PHASE: Final = 6  # 0: try the real tile next, 1: the blank, 2: the next letter
 USED: Final = 7  # the rack index the current child took, -1 none
 FRESH: Final = 8  # 1 until the frame has been entered
 FRAME_ROWS: Final = 9
-
-
-@njit(cache=True, inline="always")
-def lowest_letter(letters):
-    """Index of the lowest set bit of a non-zero 26-bit set."""
-    return popcount32((letters & -letters) - 1)
 
 
 @njit(cache=True, inline="always")

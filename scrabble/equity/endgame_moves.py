@@ -19,9 +19,9 @@ from numba import njit
 
 from scrabble.board import rack_letters, rack_tiles
 from scrabble.engines.sink import ANCHORS, MOVES, NODES
-from scrabble.engines.trie import LEFT, MAX_LINE, RIGHT, lowest_letter
+from scrabble.engines.trie import LEFT, MAX_LINE, RIGHT
 from scrabble.equity.endgame_board import anchors, cross_checks
-from scrabble.lexicon.trie import child_in, terminal_in
+from scrabble.lexicon.trie import child_in, lowest_letter, terminal_in
 from scrabble.position import Position
 from scrabble.tiles import NEW_FLAG
 

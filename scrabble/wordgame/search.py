@@ -24,7 +24,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from scrabble.wordgame.trie_walk import child, is_terminal
+from scrabble.wordgame.trie_walk import child, is_terminal, lowest_letter
 
 LETTER = 31  # the low five bits of a code: the letter, 1..26
 NEW = 64
@@ -169,9 +169,7 @@ def search(
                     bits = todo[k]
                     low = bits & -bits
                     todo[k] = bits ^ low
-                    lt = np.int64(0)
-                    while (low >> lt) != 1:
-                        lt += 1
+                    lt = np.int64(lowest_letter(low))
                     v = np.int64(values[lt])
                     k1 = k + 1
                     if cells[c] != 0:

@@ -8,9 +8,10 @@ import numpy as np
 from numba import njit
 
 from scrabble.lexicon.trie import child_in as child
+from scrabble.lexicon.trie import lowest_letter
 from scrabble.lexicon.trie import terminal_in as is_terminal
 
-__all__ = ["child", "contains", "cross_checks", "is_terminal"]
+__all__ = ["child", "contains", "cross_checks", "is_terminal", "lowest_letter"]
 
 
 @njit(cache=True)
