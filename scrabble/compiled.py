@@ -17,8 +17,8 @@ Numba also keys each cached function on the directory its source was imported
 from, its own version and the CPU: a checkout moved or copied elsewhere, or a
 venv rebuilt with another Numba, finds the keyed directory full and still
 compiles everything. A warm-up that finished writes a mark (``mark_warm``)
-naming those; ``is_warm`` compares them, so a process that must not compile
-(a WordGame player on the clock) can tell before it starts.
+named after those; ``is_warm`` looks for this process's, so a process that must
+not compile (a WordGame player on the clock) can tell before it starts.
 """
 
 from __future__ import annotations
