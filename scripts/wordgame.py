@@ -81,19 +81,20 @@ def use_project_environment() -> None:
     """Run under the project's ``.venv`` whatever ``python3`` the caller used.
 
     A referee runs ``scripts/wordgame.py play`` as a command; the shebang finds
-    the machine's python3, which has no NumPy or Numba, and every case would
-    score 0 on an import error. With them importable here nothing changes; once
-    ``scripts/setup`` has finished (its ready stamp) this re-executes under
-    ``.venv/bin/python``. Before that, on a bare clone, the set-up takes minutes
-    and a case's clock is 10 s: ``play`` starts it in the background and plays
-    this case with the stand-in; the cases after it find the project set up.
-    Other commands set up first.
+    the machine's python3, which may have no NumPy or Numba (every case would
+    score 0 on an import error) or others than the ones the project was built
+    and tested with (other versions: the compiled kernels do not load, or the
+    code does not run). Once ``scripts/setup`` has finished (its ready stamp)
+    this re-executes under ``.venv/bin/python``, without the caller's
+    ``PYTHONPATH``. Without a ``.venv``, an interpreter that has NumPy and Numba
+    is used as it is (an image with the project installed). Otherwise, on a bare
+    clone, the set-up takes minutes and a case's clock is 10 s: ``play`` starts
+    it in the background and plays this case with the stand-in; the cases after
+    it find the project set up. Other commands set up first.
     """
     import importlib.util
 
-    if Path(sys.prefix).resolve() == VENV.resolve() or (
-        importlib.util.find_spec("numpy") and importlib.util.find_spec("numba")
-    ):
+    if Path(sys.prefix).resolve() == VENV.resolve():
         return
     import fcntl
     import os
@@ -105,6 +106,8 @@ def use_project_environment() -> None:
         return python.exists() and any(VENV.glob(".ready-*"))
 
     if not ready():
+        if importlib.util.find_spec("numpy") and importlib.util.find_spec("numba"):
+            return
         if sys.argv[1:2] == ["play"]:
             start_in_background([str(ROOT / "scripts" / "setup")])
             play_standin()
@@ -113,7 +116,8 @@ def use_project_environment() -> None:
         if not ready():
             subprocess.run([str(ROOT / "scripts" / "setup")], stdout=sys.stderr, check=True)
         lock.close()
-    os.execv(str(python), [str(python), str(Path(__file__).resolve()), *sys.argv[1:]])
+    env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "PYTHONHOME")}
+    os.execve(str(python), [str(python), str(Path(__file__).resolve()), *sys.argv[1:]], env)
 
 
 def cmd_play(args: argparse.Namespace) -> int:

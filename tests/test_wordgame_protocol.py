@@ -90,6 +90,31 @@ def test_play_runs_under_the_project_environment_from_a_bare_python(small_cases,
     _same(here, there)
 
 
+def test_play_prefers_the_project_environment_to_a_python_with_packages_of_its_own(
+    tmp_path, monkeypatch, small_cases, enable
+):
+    # A referee's python3 may bring a NumPy and a Numba of its own (other versions:
+    # the kernels would not load, or the code not run). Here they are stand-ins on
+    # PYTHONPATH that fail on import: the script must leave them for .venv's.
+    site = tmp_path / "site"
+    for name in ("numpy", "numba"):
+        (site / name).mkdir(parents=True)
+        (site / name / "__init__.py").write_text(f"raise ImportError('a foreign {name}')\n")
+    monkeypatch.setenv("PYTHONPATH", str(site))
+    bare = getattr(sys, "_base_executable", sys.executable)
+    here = play_in_process(
+        small_cases[0], make_player("greedy", enable), enable.contains, time_limit_ms=float("inf")
+    )
+    there = play_subprocess(
+        small_cases[0],
+        [bare, str(ROOT / "scripts" / "wordgame.py"), "play", "--player", "greedy"],
+        enable.contains,
+        time_limit_ms=60_000,
+        cwd=str(ROOT),
+    )
+    _same(here, there)
+
+
 def test_start_block_and_turn_line_round_trip(small_cases):
     ref = Referee(small_cases[0], lambda w: True)
     setup = ref.setup()
