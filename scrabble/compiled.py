@@ -10,8 +10,9 @@ anywhere gives a fresh, empty directory, whatever runs the code (plain
 
 ``guard()`` runs when ``scrabble`` is imported, before any kernel is defined.
 The base directory is ``NUMBA_CACHE_DIR`` when set (the Docker images' volume),
-else ``.numba_cache`` in a checkout, else the user's cache directory. Only the
-newest few keyed directories are kept.
+else ``.numba_cache`` in a checkout, else the user's cache directory, else (none
+of them writable) one in the temporary directory. Only the newest few keyed
+directories are kept.
 
 Numba also keys each cached function on the directory its source was imported
 from, its own version and the CPU: a checkout moved or copied elsewhere, or a
@@ -29,6 +30,7 @@ import os
 import platform
 import re
 import shutil
+import tempfile
 from pathlib import Path
 
 PACKAGE = Path(__file__).resolve().parent
@@ -104,8 +106,15 @@ def guard() -> Path:
 
     base = base_directory()
     keyed = base / sources_digest()
-    keyed.mkdir(parents=True, exist_ok=True)
-    os.utime(keyed)  # marks it the newest
+    try:
+        keyed.mkdir(parents=True, exist_ok=True)
+        os.utime(keyed)  # marks it the newest
+    except OSError:
+        # a read-only checkout and home (a sandbox): Numba needs somewhere to
+        # write, or every kernel fails to define; the temporary directory
+        base = Path(tempfile.gettempdir()) / f"scrabble-engine-numba-{os.getuid()}"
+        keyed = base / sources_digest()
+        keyed.mkdir(parents=True, exist_ok=True)
     numba.config.CACHE_DIR = str(keyed)  # type: ignore[attr-defined]
     # child processes (test workers, services started by tests) import numba
     # before scrabble: give them the same directory and remember the base

@@ -5,6 +5,7 @@ from __future__ import annotations
 import shutil
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
 import numba
@@ -90,3 +91,18 @@ def test_a_warm_mark_holds_only_for_the_checkout_that_wrote_it(tmp_path):
     assert done.stdout.split() == ["False", "True"]  # cold for the copy until it marks
     assert compiled.is_warm(there, "part")  # both checkouts' marks kept side by side
     assert len(list(there.glob("warm-part-*.json"))) == 2
+
+
+def test_a_cache_base_that_cannot_be_written_falls_back_to_the_temporary_directory(tmp_path):
+    # a sandbox with the checkout and home read-only: every kernel would fail to
+    # define without somewhere to write (a file stands in the way of the base here,
+    # which refuses even root)
+    blocker = tmp_path / "a-file"
+    blocker.write_text("")
+    script = "import numba, scrabble; print(numba.config.CACHE_DIR)"
+    env = {"PATH": "/usr/bin:/bin", "SCRABBLE_NUMBA_CACHE_BASE": str(blocker / "cache")}
+    done = subprocess.run([sys.executable, "-c", script], env=env, cwd=str(compiled.PACKAGE.parent),
+                          capture_output=True, text=True, check=True)  # fmt: skip
+    directory = Path(done.stdout.strip())
+    assert directory.name == compiled.sources_digest()
+    assert directory.parent.parent == Path(tempfile.gettempdir()) and directory.is_dir()

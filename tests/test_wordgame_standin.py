@@ -73,3 +73,31 @@ def test_play_on_a_bare_clone_answers_with_the_standin_and_sets_up_beside_it(
         time.sleep(0.05)
     assert (tmp_path / "set-up-ran").exists()
     assert "setting up" in (tmp_path / ".setup.log").read_text()
+
+
+def test_play_on_a_bare_clone_it_cannot_write_beside_still_answers(tmp_path, games, enable):
+    # The set-up's lock cannot be opened in the checkout (a directory stands where
+    # it goes; in a sandbox, a read-only checkout): play takes the lock and the log
+    # in the temporary directory and still answers with the stand-in.
+    (tmp_path / "scripts").mkdir()
+    (tmp_path / "lexicon").mkdir()
+    (tmp_path / ".setup.lock").mkdir()
+    for name in ("wordgame.py", "wordgame_standin.py"):
+        shutil.copy(ROOT / "scripts" / name, tmp_path / "scripts" / name)
+    shutil.copy(ROOT / "lexicon" / "enable.txt", tmp_path / "lexicon" / "enable.txt")
+    setup = tmp_path / "scripts" / "setup"
+    setup.write_text('#!/bin/sh\ntouch "$(dirname "$0")/../set-up-ran"\n')
+    setup.chmod(0o755)
+    out = play_subprocess(
+        games[0],
+        [*BARE, str(tmp_path / "scripts" / "wordgame.py"), "play"],
+        enable.contains,
+        cwd=str(tmp_path),
+    )
+    assert out.failure is None, out.failure
+    assert out.score > 0 and out.plays
+    deadline = time.monotonic() + 10
+    while not (tmp_path / "set-up-ran").exists() and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert (tmp_path / "set-up-ran").exists()
+    assert not (tmp_path / ".setup.log").exists()

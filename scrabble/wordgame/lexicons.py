@@ -97,15 +97,18 @@ def load_compiled(name: str = DEFAULT) -> CompiledLexicon:
     full = load_lexicon(name)
     bank = build_bank(full.words)
     tmp = path.with_name(f"{path.name}.tmp{os.getpid()}.npz")
-    np.savez(
-        tmp,
-        sha256=np.str_(info.sha256),
-        version=np.int64(COMPILED_VERSION),
-        mask=full.trie.mask,
-        first=full.trie.first,
-        matrix=bank.matrix.astype(np.uint8),
-        lengths=bank.lengths,
-        offsets=bank.offsets,
-    )
-    os.replace(tmp, path)
+    try:
+        np.savez(
+            tmp,
+            sha256=np.str_(info.sha256),
+            version=np.int64(COMPILED_VERSION),
+            mask=full.trie.mask,
+            first=full.trie.first,
+            matrix=bank.matrix.astype(np.uint8),
+            lengths=bank.lengths,
+            offsets=bank.offsets,
+        )
+        os.replace(tmp, path)
+    except OSError:  # a read-only checkout: built again next time (half a second)
+        tmp.unlink(missing_ok=True)
     return CompiledLexicon(info, full.trie, bank, (time.perf_counter() - started) * 1000)
