@@ -47,31 +47,38 @@ def test_the_standin_plays_legal_games_in_time_without_the_projects_packages(gam
         assert out.score >= 0.3 * greedy.score
 
 
-def test_play_on_a_bare_clone_answers_with_the_standin_and_sets_up_beside_it(
-    tmp_path, games, enable
-):
-    # A clone with nothing set up: no .venv. The set-up itself (pip from the
-    # network, minutes) is the remote party here; a stub records that it ran.
-    (tmp_path / "scripts").mkdir()
-    (tmp_path / "lexicon").mkdir()
+def bare_clone(root: Path) -> None:
+    """A clone with nothing set up: no .venv. The set-up itself (pip from the
+    network, minutes) is the remote party here; a stub records that it ran."""
+    (root / "scripts").mkdir()
+    (root / "lexicon").mkdir()
     for name in ("wordgame.py", "wordgame_standin.py"):
-        shutil.copy(ROOT / "scripts" / name, tmp_path / "scripts" / name)
-    shutil.copy(ROOT / "lexicon" / "enable.txt", tmp_path / "lexicon" / "enable.txt")
-    setup = tmp_path / "scripts" / "setup"
+        shutil.copy(ROOT / "scripts" / name, root / "scripts" / name)
+    shutil.copy(ROOT / "lexicon" / "enable.txt", root / "lexicon" / "enable.txt")
+    setup = root / "scripts" / "setup"
     setup.write_text('#!/bin/sh\necho "setting up" >&2\ntouch "$(dirname "$0")/../set-up-ran"\n')
     setup.chmod(0o755)
+
+
+def play_while_setting_up(root: Path, case: cases.Case, enable) -> None:
+    """``play`` from the bare clone at ``root``: the stand-in's legal game, and the
+    set-up started beside it."""
     out = play_subprocess(
-        games[0],
-        [*BARE, str(tmp_path / "scripts" / "wordgame.py"), "play"],
-        enable.contains,
-        cwd=str(tmp_path),
+        case, [*BARE, str(root / "scripts" / "wordgame.py"), "play"], enable.contains, cwd=str(root)
     )
     assert out.failure is None, out.failure
     assert out.score > 0 and out.plays
     deadline = time.monotonic() + 10
-    while not (tmp_path / "set-up-ran").exists() and time.monotonic() < deadline:
+    while not (root / "set-up-ran").exists() and time.monotonic() < deadline:
         time.sleep(0.05)
-    assert (tmp_path / "set-up-ran").exists()
+    assert (root / "set-up-ran").exists()
+
+
+def test_play_on_a_bare_clone_answers_with_the_standin_and_sets_up_beside_it(
+    tmp_path, games, enable
+):
+    bare_clone(tmp_path)
+    play_while_setting_up(tmp_path, games[0], enable)
     assert "setting up" in (tmp_path / ".setup.log").read_text()
 
 
@@ -79,25 +86,7 @@ def test_play_on_a_bare_clone_it_cannot_write_beside_still_answers(tmp_path, gam
     # The set-up's lock cannot be opened in the checkout (a directory stands where
     # it goes; in a sandbox, a read-only checkout): play takes the lock and the log
     # in the temporary directory and still answers with the stand-in.
-    (tmp_path / "scripts").mkdir()
-    (tmp_path / "lexicon").mkdir()
+    bare_clone(tmp_path)
     (tmp_path / ".setup.lock").mkdir()
-    for name in ("wordgame.py", "wordgame_standin.py"):
-        shutil.copy(ROOT / "scripts" / name, tmp_path / "scripts" / name)
-    shutil.copy(ROOT / "lexicon" / "enable.txt", tmp_path / "lexicon" / "enable.txt")
-    setup = tmp_path / "scripts" / "setup"
-    setup.write_text('#!/bin/sh\ntouch "$(dirname "$0")/../set-up-ran"\n')
-    setup.chmod(0o755)
-    out = play_subprocess(
-        games[0],
-        [*BARE, str(tmp_path / "scripts" / "wordgame.py"), "play"],
-        enable.contains,
-        cwd=str(tmp_path),
-    )
-    assert out.failure is None, out.failure
-    assert out.score > 0 and out.plays
-    deadline = time.monotonic() + 10
-    while not (tmp_path / "set-up-ran").exists() and time.monotonic() < deadline:
-        time.sleep(0.05)
-    assert (tmp_path / "set-up-ran").exists()
+    play_while_setting_up(tmp_path, games[0], enable)
     assert not (tmp_path / ".setup.log").exists()
