@@ -10,9 +10,10 @@ anywhere gives a fresh, empty directory, whatever runs the code (plain
 
 ``guard()`` runs when ``scrabble`` is imported, before any kernel is defined.
 The base directory is ``NUMBA_CACHE_DIR`` when set (the Docker images' volume),
-else ``.numba_cache`` in a checkout, else the user's cache directory, else (none
-of them writable) one in the temporary directory. Only the newest few keyed
-directories are kept.
+else ``.numba_cache`` in a writable checkout, else the user's cache directory,
+else (none of them writable) one in the temporary directory; a keyed directory
+made away from the checkout starts as a copy of the checkout's, if it has one.
+Only the newest few keyed directories are kept.
 
 Numba also keys each cached function on the directory its source was imported
 from, its own version and the CPU: a checkout moved or copied elsewhere, or a
@@ -34,6 +35,7 @@ import tempfile
 from pathlib import Path
 
 PACKAGE = Path(__file__).resolve().parent
+CHECKOUT_CACHE = PACKAGE.parent / ".numba_cache"  # a checkout's own base
 KEEP = 3  # keyed directories kept under the base (the newest)
 _ENV = "NUMBA_CACHE_DIR"
 _BASE_ENV = "SCRABBLE_NUMBA_CACHE_BASE"  # the base, remembered for child processes
@@ -95,7 +97,7 @@ def base_directory() -> Path:
         return Path(os.environ[_ENV])
     checkout = PACKAGE.parent
     if (checkout / "pyproject.toml").is_file() and os.access(checkout, os.W_OK):
-        return checkout / ".numba_cache"
+        return CHECKOUT_CACHE
     cache_home = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
     return Path(cache_home) / "scrabble-engine" / "numba"
 
@@ -104,17 +106,15 @@ def guard() -> Path:
     """Point Numba's cache at the directory for these sources; returns it."""
     import numba
 
+    digest = sources_digest()
     base = base_directory()
-    keyed = base / sources_digest()
     try:
-        keyed.mkdir(parents=True, exist_ok=True)
-        os.utime(keyed)  # marks it the newest
+        keyed = _keyed_directory(base, digest)
     except OSError:
         # a read-only checkout and home (a sandbox): Numba needs somewhere to
         # write, or every kernel fails to define; the temporary directory
         base = Path(tempfile.gettempdir()) / f"scrabble-engine-numba-{os.getuid()}"
-        keyed = base / sources_digest()
-        keyed.mkdir(parents=True, exist_ok=True)
+        keyed = _keyed_directory(base, digest)
     numba.config.CACHE_DIR = str(keyed)  # type: ignore[attr-defined]
     # child processes (test workers, services started by tests) import numba
     # before scrabble: give them the same directory and remember the base
@@ -122,6 +122,35 @@ def guard() -> Path:
     os.environ[_ENV] = str(keyed)
     _prune(base, keyed)
     return keyed
+
+
+def _keyed_directory(base: Path, digest: str) -> Path:
+    keyed = base / digest
+    if not keyed.exists():
+        _seed(keyed)
+    keyed.mkdir(parents=True, exist_ok=True)
+    os.utime(keyed)  # marks it the newest
+    return keyed
+
+
+def _seed(keyed: Path) -> None:
+    """A new keyed directory away from the checkout's starts as a copy of it.
+
+    Numba only uses a cache it can write, so a checkout set up and then made
+    read-only (a sandbox) would compile everything again in every fresh
+    sandbox; the checkout's files hold for these sources at this path, marks
+    included. Copied aside and renamed into place: whole or not at all.
+    """
+    own = CHECKOUT_CACHE / keyed.name
+    if keyed == own or not own.is_dir():
+        return
+    staging = keyed.with_name(f"{keyed.name}.seed{os.getpid()}")
+    try:
+        keyed.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copytree(own, staging)
+        staging.rename(keyed)  # another process may have been first: then this fails
+    except OSError:
+        shutil.rmtree(staging, ignore_errors=True)
 
 
 def cache_directory() -> Path:

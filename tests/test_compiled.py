@@ -5,10 +5,10 @@ from __future__ import annotations
 import shutil
 import subprocess
 import sys
-import tempfile
 from pathlib import Path
 
 import numba
+import pytest
 
 from scrabble import compiled
 
@@ -100,9 +100,33 @@ def test_a_cache_base_that_cannot_be_written_falls_back_to_the_temporary_directo
     blocker = tmp_path / "a-file"
     blocker.write_text("")
     script = "import numba, scrabble; print(numba.config.CACHE_DIR)"
-    env = {"PATH": "/usr/bin:/bin", "SCRABBLE_NUMBA_CACHE_BASE": str(blocker / "cache")}
+    env = {"PATH": "/usr/bin:/bin", "SCRABBLE_NUMBA_CACHE_BASE": str(blocker / "cache"),
+           "TMPDIR": str(tmp_path)}  # fmt: skip
     done = subprocess.run([sys.executable, "-c", script], env=env, cwd=str(compiled.PACKAGE.parent),
                           capture_output=True, text=True, check=True)  # fmt: skip
     directory = Path(done.stdout.strip())
     assert directory.name == compiled.sources_digest()
-    assert directory.parent.parent == Path(tempfile.gettempdir()) and directory.is_dir()
+    assert directory.parent.parent == tmp_path and directory.is_dir()
+
+
+@pytest.mark.usefixtures("warm_player")  # this checkout's cache holds the players' kernels
+def test_a_cache_made_away_from_the_checkout_starts_as_a_copy_of_the_checkouts(tmp_path):
+    # A checkout set up, then read-only in a fresh sandbox: Numba only uses a cache
+    # it can write, so one is made elsewhere; the checkout's compiled code holds
+    # there (the same sources at the same path), and a player need not compile.
+    own = compiled.PACKAGE.parent / ".numba_cache" / compiled.sources_digest()
+    script = (
+        "import numba; from scrabble.wordgame.warmup import wordgame_is_warm; "
+        "print(numba.config.CACHE_DIR, wordgame_is_warm())"
+    )
+    env = {"PATH": "/usr/bin:/bin", "SCRABBLE_NUMBA_CACHE_BASE": str(tmp_path / "sandbox")}
+    done = subprocess.run([sys.executable, "-c", script], env=env, cwd=str(compiled.PACKAGE.parent),
+                          capture_output=True, text=True, check=True)  # fmt: skip
+    directory, warm = done.stdout.split()
+    assert Path(directory) == tmp_path / "sandbox" / own.name and warm == "True"
+
+    def files(root: Path) -> set[Path]:
+        return {p.relative_to(root) for p in root.rglob("*") if p.is_file()}
+
+    assert files(own) <= files(Path(directory)) and any(p.suffix == ".nbi" for p in files(own))
+    assert [p.name for p in (tmp_path / "sandbox").iterdir()] == [own.name]  # no staging left
