@@ -174,26 +174,27 @@ def _machine_code_key() -> dict[str, str]:
     }
 
 
-def _mark_path(directory: Path, part: str) -> Path:
+def _mark_path(directory: Path, part: str, key: dict[str, str]) -> Path:
     # one mark per checkout, Numba, Python and CPU: checkouts sharing a cache
     # base (NUMBA_CACHE_DIR, the user's cache) do not overwrite each other's
-    key = json.dumps(_machine_code_key(), sort_keys=True)
-    return directory / f"warm-{part}-{hashlib.sha256(key.encode()).hexdigest()[:16]}.json"
+    digest = hashlib.sha256(json.dumps(key, sort_keys=True).encode()).hexdigest()[:16]
+    return directory / f"warm-{part}-{digest}.json"
 
 
 def mark_warm(directory: Path, part: str) -> None:
     """Record that ``part``'s functions are compiled into the directory for this
     checkout, Numba, Python and CPU (after its warm-up has run them all)."""
-    mark = _mark_path(directory, part)
+    key = _machine_code_key()
+    mark = _mark_path(directory, part, key)
     tmp = mark.with_name(f"{mark.name}.{os.getpid()}.tmp")
-    tmp.write_text(json.dumps(_machine_code_key(), indent=1) + "\n", encoding="utf-8")
+    tmp.write_text(json.dumps(key, indent=1) + "\n", encoding="utf-8")
     tmp.replace(mark)  # whole or absent, for a reader in another process
 
 
 def is_warm(directory: Path, part: str) -> bool:
     """Whether ``part``'s warm-up finished into the directory for this checkout,
     Numba, Python and CPU: its functions load instead of compiling."""
-    return _mark_path(directory, part).is_file()
+    return _mark_path(directory, part, _machine_code_key()).is_file()
 
 
 def is_cold(directory: Path) -> bool:

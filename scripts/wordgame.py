@@ -40,8 +40,10 @@ sys.path.insert(0, str(ROOT))
 VENV = ROOT / ".venv"
 
 
-def start_in_background(command: list[str]) -> None:
-    """Run a set-up step beside this case, once for parallel jobs.
+def start_in_background(command: list[str]) -> Path | None:
+    """Run a set-up step beside this case, once for parallel jobs; returns the
+    log it writes to (None when another job's step is running or nowhere is
+    writable).
 
     A file lock held by the step for its whole life says one is running; its
     output goes to ``.setup.log``; niced, in its own session, so it outlives
@@ -61,12 +63,12 @@ def start_in_background(command: list[str]) -> None:
         except OSError:
             continue
     else:
-        return  # nowhere to write: the stand-in plays every case
+        return None  # nowhere to write: the stand-in plays every case
     try:
         fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
     except BlockingIOError:
         lock.close()
-        return  # another job is setting up
+        return None  # another job is setting up
     with open(place / ".setup.log", "a") as log:
         subprocess.Popen(
             command,
@@ -78,6 +80,7 @@ def start_in_background(command: list[str]) -> None:
             preexec_fn=lambda: os.nice(10),
         )
     lock.close()
+    return place / ".setup.log"
 
 
 def play_standin() -> NoReturn:
@@ -173,12 +176,17 @@ def cmd_play(args: argparse.Namespace) -> int:
         # copied, sources edited, another Numba): compiling them takes half a
         # minute of this case's 10 s. Warm them beside it; the stand-in plays.
         why = "the kernels are not compiled for this checkout yet"
-        print(f"wordgame play: {why}: warming them in the background (.setup.log); "
-              "this case is played by the stand-in", file=sys.stderr)  # fmt: skip
         if log is not None:
             log.write(f"# {why}: this case is played by the stand-in\n")
             log.close()
-        start_in_background([sys.executable, str(Path(__file__).resolve()), "warm"])
+        warming = start_in_background([sys.executable, str(Path(__file__).resolve()), "warm"])
+        where = (
+            f"warming them in the background ({warming})"
+            if warming
+            else "another job is warming them, or nothing here is writable"
+        )
+        print(f"wordgame play: {why}: {where}; this case is played by the stand-in",
+              file=sys.stderr)  # fmt: skip
         play_standin()
     try:
         score = serve(player_for, sys.stdin.buffer, sys.stdout.buffer, started)
