@@ -400,6 +400,17 @@ def _init_worker(options: dict[str, Any]) -> None:
     _WORKER.update(options)
 
 
+def more_tiles_share(text: str) -> float:
+    """``run --more-tiles``: a share of N^2 from 0 to 2."""
+    try:
+        share = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
+    if not 0.0 <= share <= 2.0:
+        raise argparse.ArgumentTypeError(f"{text} is outside 0-2 (a share of N^2)")
+    return share
+
+
 def _run_one(case_json: str) -> dict[str, Any]:
     from scrabble.wordgame.cases import Case
     from scrabble.wordgame.lexicons import load_lexicon
@@ -420,6 +431,12 @@ def _run_one(case_json: str) -> dict[str, Any]:
         if windows:  # else the case is played as it is
             board = preplaced_board(windows, case.n)
             result["pre"] = ",".join(f"{w.letters}x{w.product}" for w in windows)
+    extra = ""
+    if _WORKER["more_tiles"]:
+        from scrabble.wordgame.cases import more_tiles
+
+        extra = more_tiles(case, _WORKER["more_tiles"])
+        result["more"] = len(extra)
     for role in ("player", "baseline"):
         name = _WORKER[role]
         if name is None:
@@ -444,6 +461,7 @@ def _run_one(case_json: str) -> dict[str, Any]:
                 lexicon.contains,
                 float("inf") if _WORKER["no_limit"] else 10_000,
                 board,
+                extra,
             )
             stats = dict(getattr(player, "stats", dict)())
         result[role] = {
@@ -474,6 +492,8 @@ def _case_line(r: dict[str, Any]) -> str:
         line += f" base={b['score']:6d} ratio={max(p['score'], 1) / max(b['score'], 1):6.2f}"
     if "pre" in r:
         line += f" pre={r['pre']}"
+    if "more" in r:
+        line += f" more={r['more']}"
     if p["failure"]:
         line += f" FAILED: {p['failure']}"
     return line
@@ -498,11 +518,14 @@ def cmd_run(args: argparse.Namespace) -> int:
         "no_limit": args.no_time_limit,
         "pre": args.pre,
         "pre_windows": args.pre_windows,
+        "more_tiles": args.more_tiles,
     }
     if args.pre and args.protocol:
         usage_error("run", "--pre starts from a board the protocol cannot send")
     if args.pre_windows > 1 and not args.pre:
         usage_error("run", "--pre-windows needs --pre K (the letters each window is given)")
+    if args.more_tiles and args.protocol:
+        usage_error("run", "--more-tiles queues more than N^2 tiles, which the protocol cannot")
     started = time.perf_counter()
     results = []
     if args.jobs > 1:
@@ -676,6 +699,14 @@ def main(argv: list[str] | None = None) -> int:
         metavar="W",
         help="with --pre: the letters of the map's W best windows, packed apart "
         "(capacity.preplaced_windows)",
+    )
+    p.add_argument(
+        "--more-tiles",
+        type=more_tiles_share,
+        default=0.0,
+        metavar="SHARE",
+        help="experiment, in-process: queue SHARE x N^2 more tiles after the case's, drawn "
+        "from its probabilities (cases.more_tiles; 0-2); 0: the contract's N^2",
     )
     p.add_argument(
         "--set",

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
 from pathlib import Path
@@ -142,3 +143,28 @@ def test_run_pre_windows_places_each_window_and_needs_pre(tmp_path: Path) -> Non
     assert len(tag.split(",")) == 2 and "FAILED" not in line
     refused = subprocess.run([*run, "--pre-windows", "2"], capture_output=True, text=True)
     assert refused.returncode == 2 and "--pre-windows needs --pre" in refused.stderr
+
+
+def test_run_more_tiles_plays_past_n_squared_and_refuses_the_protocol(tmp_path: Path) -> None:
+    cases = tmp_path / "cases.jsonl"
+    subprocess.run(
+        [*SCRIPT, "cases", "--seeds", "8", "--out", str(cases)], check=True, capture_output=True
+    )
+    run = [*SCRIPT, "run", "--cases", str(cases), "--player", "greedy", "--baseline", "none"]
+    plain = subprocess.run(run, capture_output=True, text=True, check=True).stdout
+    out = subprocess.run([*run, "--more-tiles", "1"], capture_output=True, text=True, check=True)
+    line, report = out.stdout.splitlines()[0], json.loads(out.stdout.splitlines()[-1])
+    n = int(line.split(" n=")[1].split()[0])
+    assert f" more={n * n}" in line and "FAILED" not in line and report["failures"] == 0
+    assert " more=" not in plain.splitlines()[0]
+    # greedy discards its whole hand when it cannot play: with twice the tiles
+    # it makes more plays and discards than on the case's own queue
+    counts = [
+        (int(text.split(" plays=")[1].split()[0]), int(text.split(" discards=")[1].split()[0]))
+        for text in (plain.splitlines()[0], line)
+    ]
+    assert sum(counts[1]) > sum(counts[0])
+    for bad, why in (("--protocol", "--more-tiles"), ("3", "outside 0-2"), ("x", "not a number")):
+        args = ["--more-tiles", "1", bad] if bad == "--protocol" else ["--more-tiles", bad]
+        refused = subprocess.run([*run, *args], capture_output=True, text=True)
+        assert refused.returncode == 2 and why in refused.stderr

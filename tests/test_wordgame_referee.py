@@ -157,3 +157,23 @@ def test_a_starting_board_is_the_board_the_first_play_must_go_through():
     for bad in (start[:-1], [*start[:-1], "....a....."], [*start[:-1], "." * (SIZE + 1)]):
         with pytest.raises(ValueError, match="starting board"):
             Referee(case_with("CAT"), WORDS.__contains__, bad)
+
+
+def test_more_tiles_are_queued_after_the_cases_own():
+    # the experiment behind `run --more-tiles`: the queue runs on past N^2 with
+    # the extra letters, in order, and the game lasts until they are gone too
+    case = case_with("XYZWQ", d=0)
+    extra = cases.more_tiles(case, 0.5)
+    assert len(extra) == SIZE * SIZE // 2 and set(extra) <= set("CAT")  # PROBS: C, A, T only
+    assert extra == cases.more_tiles(case, 0.5)  # seeded by the case
+    assert extra != cases.more_tiles(dataclasses.replace(case, seed=1), 0.5)
+    ref = Referee(case, WORDS.__contains__, more_tiles=extra)
+    assert ref.turn(0).queue_left == SIZE * SIZE + len(extra) - case.t
+    discarded = ""
+    while not ref.over:
+        hand = ref.turn(0).hand
+        discarded += hand
+        ref.apply("DISCARD " + hand)
+    assert discarded == case.tiles + extra
+    with pytest.raises(ValueError, match="letters A-Z"):
+        Referee(case, WORDS.__contains__, more_tiles="ab")

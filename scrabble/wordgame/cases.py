@@ -146,6 +146,16 @@ def generate(seed: int, probabilities: dict[str, float], lexicon: str = "enable"
     )
 
 
+def more_tiles(case: Case, share: float) -> str:
+    """``share`` x N^2 letters more for the case's queue, drawn as its own are
+    (i.i.d. from its probabilities), seeded by the case: an experiment on
+    whether tiles or the board bound a game (``run --more-tiles``); the
+    contract's queue holds exactly N^2."""
+    rng = random.Random(f"{case.id}:{case.seed}:more")
+    weights = [case.probabilities[ch] for ch in ALPHABET]
+    return "".join(rng.choices(ALPHABET, weights=weights, k=round(share * case.n * case.n)))
+
+
 def parse_seeds(spec: str, limit: int | None = None) -> list[int]:
     """'1-100' or '7' or '1-5,9' -> the seeds, in order; more than ``limit``
     seeds is refused before the list is built."""

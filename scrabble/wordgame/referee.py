@@ -100,12 +100,20 @@ class Outcome:
 
 class Referee:
     def __init__(
-        self, case: Case, is_word: Callable[[str], bool], board: Sequence[str] | None = None
+        self,
+        case: Case,
+        is_word: Callable[[str], bool],
+        board: Sequence[str] | None = None,
+        more_tiles: str = "",
     ) -> None:
         """``board``: letters on the board before the first turn (N rows, ``.``
         empty), an experiment's start (``run --pre``); the contract's game
-        starts empty."""
+        starts empty. ``more_tiles``: letters queued after the case's N^2, an
+        experiment's longer game (``run --more-tiles``); the contract has none."""
+        if any(ch not in ALPHABET for ch in more_tiles):
+            raise ValueError("more tiles are letters A-Z")
         self._case = case
+        self._tiles = case.tiles + more_tiles
         self._is_word = is_word
         self._values = dict(STANDARD_VALUES)
         n = case.n
@@ -138,7 +146,7 @@ class Referee:
         )
 
     def turn(self, elapsed_ms: float) -> TurnView:
-        tiles = self._case.tiles
+        tiles = self._tiles
         visible = tiles[self._next : self._next + self._case.x]
         return TurnView(
             elapsed_ms=int(elapsed_ms),
@@ -210,7 +218,7 @@ class Referee:
         self._refill()
 
     def _refill(self) -> None:
-        tiles = self._case.tiles
+        tiles = self._tiles
         take = min(self._case.t - len(self._hand), len(tiles) - self._next)
         self._hand.extend(tiles[self._next : self._next + take])
         self._next += take
@@ -257,13 +265,15 @@ def play_in_process(
     is_word: Callable[[str], bool],
     time_limit_ms: float = TIME_LIMIT_MS,
     board: Sequence[str] | None = None,
+    more_tiles: str = "",
 ) -> Outcome:
     """Run one case with a player object in this process. The player's time
     is the wall time of its ``start`` and ``act`` calls; past the limit the
     case scores 0 (a call cannot be interrupted here, so it is judged when it
     returns). ``board``: letters placed before the first turn, given to the
-    referee and (``set_board``) to the player."""
-    referee = Referee(case, is_word, board)
+    referee and (``set_board``) to the player. ``more_tiles``: letters queued
+    after the case's (an experiment's longer game)."""
+    referee = Referee(case, is_word, board, more_tiles)
     started = time.perf_counter()
     player.start(referee.setup())
     if board is not None:
