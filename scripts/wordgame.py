@@ -351,6 +351,7 @@ def cmd_windows(args: argparse.Namespace) -> int:
     """The premium maps' best windows packed apart with k letters pre-placed,
     against one (``capacity``): what a plan of several plays could add at most."""
     from scrabble.wordgame.capacity import packed_products
+    from scrabble.wordgame.referee import BIG_PRODUCT
 
     cases = case_file("windows", args.cases)
     if not cases:
@@ -363,6 +364,23 @@ def cmd_windows(args: argparse.Namespace) -> int:
         return f"median {median:.2f} (quartiles {q1:.2f}-{q3:.2f})"
 
     ones = [packed_products(list(case.premiums), case.t, 1) for case in cases]
+
+    def big(pre: int) -> int:
+        """Windows of product BIG_PRODUCT or more packed, over all boards."""
+        return sum(
+            sum(
+                1
+                for product in packed_products(list(c.premiums), c.t, pre, c.n * c.n)
+                if product >= BIG_PRODUCT
+            )
+            for c in cases
+        )
+
+    if 1 not in args.pre:
+        print(
+            f"k=1: {len(cases)} boards; {big(1)} windows of product >= {BIG_PRODUCT} packed "
+            "apart (against `run`'s big= plays)"
+        )
     for pre in args.pre:
         sums, best = [], []
         for case, one in zip(cases, ones, strict=True):
@@ -372,7 +390,8 @@ def cmd_windows(args: argparse.Namespace) -> int:
         print(
             f"k={pre}: {len(cases)} boards; the 8 best products summed, against k=1: "
             f"{spread(sums)}, geomean {statistics.geometric_mean(sums):.3f}; "
-            f"the best window alone: {spread(best)}"
+            f"the best window alone: {spread(best)}; {big(pre)} windows of product >= "
+            f"{BIG_PRODUCT} packed"
         )
     return 0
 
@@ -464,8 +483,13 @@ def _run_one(case_json: str) -> dict[str, Any]:
                 extra,
             )
             stats = dict(getattr(player, "stats", dict)())
+        on_map = sum(ch in "DT" for row in case.premiums for ch in row)
         result[role] = {
             "score": outcome.score,
+            "big": outcome.big_plays,
+            "big_points": outcome.big_points,
+            "play_points": outcome.play_points,
+            "word_squares": outcome.word_squares(on_map),
             "raw": outcome.raw_score,
             "plays": len(outcome.plays),
             "discards": outcome.discards,
@@ -485,7 +509,8 @@ def _case_line(r: dict[str, Any]) -> str:
     line = (
         f"{r['id']} n={r['n']:2d} t={r['t']} x={r['x']} d={r['d']} score={p['score']:6d} "
         f"plays={p['plays']:3d} discards={p['discards']:3d} fill={p['fill']:.2f} "
-        f"best={p['best']:5d} top3={p['top3']:.2f} time={p['ms'] / 1000:5.2f}s"
+        f"best={p['best']:5d} top3={p['top3']:.2f} big={p['big']:2d} "
+        f"time={p['ms'] / 1000:5.2f}s"
     )
     if "baseline" in r:
         b = r["baseline"]
@@ -550,6 +575,19 @@ def cmd_run(args: argparse.Namespace) -> int:
         "mean_score": round(statistics.fmean(scores), 1) if scores else 0.0,
         "fill": round(statistics.fmean(r["player"]["fill"] for r in results), 3),
         "top3_share": round(statistics.fmean(r["player"]["top3"] for r in results), 3),
+        "big_plays": sum(r["player"]["big"] for r in results),
+        "big_plays_points_share": round(
+            sum(r["player"]["big_points"] for r in results)
+            / max(1, sum(r["player"]["play_points"] for r in results)),
+            3,
+        ),
+        "word_squares": dict(
+            zip(
+                ("under_big_plays", "under_other_plays", "never_covered"),
+                (sum(r["player"]["word_squares"][i] for r in results) for i in range(3)),
+                strict=True,
+            )
+        ),
         "time_mean_s": round(statistics.fmean(times), 2) if times else 0.0,
         "time_median_s": round(statistics.median(times), 2) if times else 0.0,
         "time_max_s": round(max(times), 2) if times else 0.0,
@@ -577,6 +615,7 @@ def cmd_run(args: argparse.Namespace) -> int:
             "baseline_relative_score": round(theirs, 2),
             "fill": round(statistics.fmean(r["baseline"]["fill"] for r in results), 3),
             "top3_share": round(statistics.fmean(r["baseline"]["top3"] for r in results), 3),
+            "big_plays": sum(r["baseline"]["big"] for r in results),
             "time_mean_s": round(statistics.fmean(r["baseline"]["ms"] for r in results) / 1000, 2),
         }
         b = report["baseline"]

@@ -168,3 +168,39 @@ def test_run_more_tiles_plays_past_n_squared_and_refuses_the_protocol(tmp_path: 
         args = ["--more-tiles", "1", bad] if bad == "--protocol" else ["--more-tiles", bad]
         refused = subprocess.run([*run, *args], capture_output=True, text=True)
         assert refused.returncode == 2 and why in refused.stderr
+
+
+def test_run_counts_big_plays_and_windows_counts_the_maps_big_windows(tmp_path: Path) -> None:
+    cases = tmp_path / "cases.jsonl"
+    subprocess.run(
+        [*SCRIPT, "cases", "--seeds", "8-9", "--out", str(cases)], check=True, capture_output=True
+    )
+    run = [*SCRIPT, "run", "--cases", str(cases), "--player", "greedy", "--baseline", "none"]
+    out = subprocess.run(run, capture_output=True, text=True, check=True).stdout.splitlines()
+    report = json.loads(out[-1])
+    per_case = [int(line.split(" big=")[1].split()[0]) for line in out[:2]]
+    assert report["big_plays"] == sum(per_case)
+    assert 0 <= report["big_plays_points_share"] <= 1
+    assert (report["big_plays_points_share"] > 0) == (report["big_plays"] > 0)
+    # the three groups share out the maps' word-multiplier squares, counted here
+    maps = [json.loads(line)["premiums"] for line in cases.read_text().splitlines()]
+    on_maps = sum(ch in "DT" for rows in maps for row in rows for ch in row)
+    squares = report["word_squares"]
+    assert sum(squares.values()) == on_maps and min(squares.values()) >= 0
+    assert squares["under_big_plays"] + squares["under_other_plays"] > 0
+    windows = subprocess.run(
+        [*SCRIPT, "windows", "--cases", str(cases), "--pre", "3"],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
+    one, three = windows.splitlines()
+    counted = [int(text.split(" windows of product >= 27")[0].split()[-1]) for text in (one, three)]
+    expected = [
+        sum(
+            sum(1 for p in packed_products(rows, json.loads(line)["t"], k, 400) if p >= 27)
+            for rows, line in zip(maps, cases.read_text().splitlines(), strict=True)
+        )
+        for k in (1, 3)
+    ]
+    assert counted == expected

@@ -177,3 +177,38 @@ def test_more_tiles_are_queued_after_the_cases_own():
     assert discarded == case.tiles + extra
     with pytest.raises(ValueError, match="letters A-Z"):
         Referee(case, WORDS.__contains__, more_tiles="ab")
+
+
+def test_a_play_records_the_word_multipliers_under_its_new_tiles():
+    # row 4: D under the C, T under the T; a later play through the board's A
+    # covers the t (a letter multiplier, not counted) and nothing else
+    premiums = ["." * SIZE for _ in range(SIZE)]
+    premiums[4] = "....D.T..."
+    premiums[5] = ".....t...."
+    premiums[7] = "T........."
+    case = dataclasses.replace(case_with("CATAT", t=5), premiums=tuple(premiums))
+    ref = Referee(case, WORDS.__contains__)
+    ref.apply("PLAY 4 4 H CAT")  # C on D, A plain, T on T
+    ref.apply("PLAY 4 5 V AT")  # through the board's A: the T on row 5's t
+    ref.apply("STOP")
+    out = ref.outcome()
+    first, second = out.plays
+    assert (first.multipliers, first.product, first.score) == (2, 6, 5 * 6)
+    assert (second.multipliers, second.product) == (0, 1)
+    assert out.big_plays == 0 and out.big_points == 0  # a product of 6 is under 27
+    assert out.play_points == first.score + second.score
+    # the map holds three word multipliers: two under the first play, one never covered
+    assert out.word_squares(3) == (0, 2, 1)
+
+
+def test_a_play_over_three_triple_words_is_a_big_play():
+    premiums = ["." * SIZE for _ in range(SIZE)]
+    premiums[2] = "..TTT....."
+    case = dataclasses.replace(case_with("CATXY", t=5), premiums=tuple(premiums))
+    ref = Referee(case, WORDS.__contains__)
+    ref.apply("PLAY 2 2 H CAT")
+    ref.apply("STOP")
+    out = ref.outcome()
+    assert out.plays[0].product == 27 and out.plays[0].score == 5 * 27
+    assert out.big_plays == 1 and out.word_squares(3) == (3, 0, 0)
+    assert out.big_points == out.play_points == 5 * 27

@@ -14,6 +14,7 @@ import time
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from math import prod
 from typing import Protocol
 
 import numpy as np
@@ -22,7 +23,7 @@ from scrabble.rules import STANDARD_VALUES
 from scrabble.tiles import ALPHABET
 from scrabble.wordgame.actions import ActionError, Discard, Play, Stop, parse_action
 from scrabble.wordgame.cases import Case
-from scrabble.wordgame.judge import EMPTY, IllegalPlay, judge_play
+from scrabble.wordgame.judge import EMPTY, WORD_MULT, IllegalPlay, judge_play
 from scrabble.wordgame.rules import TIME_LIMIT_MS
 
 
@@ -57,6 +58,11 @@ class Player(Protocol):
     def act(self, turn: TurnView) -> str: ...
 
 
+# a play whose new tiles cover word multipliers of this product or more is a
+# big play: on the dense maps such plays make most of the points (29th round)
+BIG_PRODUCT = 27
+
+
 @dataclass(frozen=True)
 class PlayRecord:
     row: int
@@ -65,6 +71,8 @@ class PlayRecord:
     word: str
     score: int
     tiles: int
+    multipliers: int = 0  # word-multiplier squares under its new tiles
+    product: int = 1  # their product
 
 
 @dataclass
@@ -90,6 +98,27 @@ class Outcome:
     @property
     def best_play(self) -> int:
         return max((p.score for p in self.plays), default=0)
+
+    @property
+    def big_plays(self) -> int:
+        """Plays whose new tiles cover word multipliers of ``BIG_PRODUCT`` or more."""
+        return sum(1 for p in self.plays if p.product >= BIG_PRODUCT)
+
+    @property
+    def big_points(self) -> int:
+        """The points of the big plays."""
+        return sum(p.score for p in self.plays if p.product >= BIG_PRODUCT)
+
+    @property
+    def play_points(self) -> int:
+        return sum(p.score for p in self.plays)
+
+    def word_squares(self, on_map: int) -> tuple[int, int, int]:
+        """Of the map's ``on_map`` word-multiplier squares: those under big
+        plays, under smaller plays, and never covered."""
+        big = sum(p.multipliers for p in self.plays if p.product >= BIG_PRODUCT)
+        other = sum(p.multipliers for p in self.plays if p.product < BIG_PRODUCT)
+        return big, other, on_map - big - other
 
     @property
     def top3_share(self) -> float:
@@ -190,13 +219,21 @@ class Referee:
         except IllegalPlay as exc:
             self.fail(f"illegal play {play.line()}: {exc}")
             return
+        factors = [WORD_MULT.get(self._case.premiums[r][c], 1) for r, c, _ in judged.tiles]
         for r, c, letter in judged.tiles:
             self._board[r][c] = letter
             self._hand.remove(letter)
         self._score += judged.score
         self._outcome.plays.append(
             PlayRecord(
-                play.row, play.col, play.horizontal, play.word, judged.score, len(judged.tiles)
+                play.row,
+                play.col,
+                play.horizontal,
+                play.word,
+                judged.score,
+                len(judged.tiles),
+                sum(1 for f in factors if f > 1),
+                prod(factors),
             )
         )
         self._outcome.board_tiles += len(judged.tiles)
