@@ -483,13 +483,12 @@ def _run_one(case_json: str) -> dict[str, Any]:
                 extra,
             )
             stats = dict(getattr(player, "stats", dict)())
-        on_map = sum(ch in "DT" for row in case.premiums for ch in row)
         result[role] = {
             "score": outcome.score,
             "big": outcome.big_plays,
             "big_points": outcome.big_points,
             "play_points": outcome.play_points,
-            "word_squares": outcome.word_squares(on_map),
+            "word_squares": outcome.word_squares,
             "raw": outcome.raw_score,
             "plays": len(outcome.plays),
             "discards": outcome.discards,

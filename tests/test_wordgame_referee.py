@@ -198,7 +198,7 @@ def test_a_play_records_the_word_multipliers_under_its_new_tiles():
     assert out.big_plays == 0 and out.big_points == 0  # a product of 6 is under 27
     assert out.play_points == first.score + second.score
     # the map holds three word multipliers: two under the first play, one never covered
-    assert out.word_squares(3) == (0, 2, 1)
+    assert out.word_multipliers == 3 and out.word_squares == (0, 2, 1)
 
 
 def test_a_play_over_three_triple_words_is_a_big_play():
@@ -210,5 +210,5 @@ def test_a_play_over_three_triple_words_is_a_big_play():
     ref.apply("STOP")
     out = ref.outcome()
     assert out.plays[0].product == 27 and out.plays[0].score == 5 * 27
-    assert out.big_plays == 1 and out.word_squares(3) == (3, 0, 0)
+    assert out.big_plays == 1 and out.word_squares == (3, 0, 0)
     assert out.big_points == out.play_points == 5 * 27

@@ -87,6 +87,7 @@ class Outcome:
     discarded_tiles: int = 0
     board_tiles: int = 0
     squares: int = 0
+    word_multipliers: int = 0  # word-multiplier squares on the premium map
     elapsed_ms: float = 0.0
     failure: str | None = None
     board: list[str] = field(default_factory=list)  # the final board, N rows of A-Z and '.'
@@ -113,12 +114,13 @@ class Outcome:
     def play_points(self) -> int:
         return sum(p.score for p in self.plays)
 
-    def word_squares(self, on_map: int) -> tuple[int, int, int]:
-        """Of the map's ``on_map`` word-multiplier squares: those under big
-        plays, under smaller plays, and never covered."""
+    @property
+    def word_squares(self) -> tuple[int, int, int]:
+        """Of the map's word-multiplier squares: those under big plays, under
+        smaller plays, and never covered."""
         big = sum(p.multipliers for p in self.plays if p.product >= BIG_PRODUCT)
         other = sum(p.multipliers for p in self.plays if p.product < BIG_PRODUCT)
-        return big, other, on_map - big - other
+        return big, other, self.word_multipliers - big - other
 
     @property
     def top3_share(self) -> float:
@@ -157,7 +159,13 @@ class Referee:
         self._hand: list[str] = list(case.tiles[: case.t])
         self._next = len(self._hand)
         self._score = 0
-        self._outcome = Outcome(case_id=case.id, score=0, raw_score=0, squares=n * n)
+        self._outcome = Outcome(
+            case_id=case.id,
+            score=0,
+            raw_score=0,
+            squares=n * n,
+            word_multipliers=sum(ch in WORD_MULT for row in case.premiums for ch in row),
+        )
         self.over = False
 
     # -- what the player sees --------------------------------------------
