@@ -16,6 +16,7 @@ real player does. Nothing here imports the project's packages: they need NumPy.
 
 from __future__ import annotations
 
+import io
 import sys
 import time
 from collections import Counter, defaultdict
@@ -220,11 +221,17 @@ def turn_fields(line: str) -> tuple[float, int, str]:
 
 def main() -> int:
     started = time.perf_counter()
-    stdin = (line for line in sys.stdin)
+    # another tester's spelling (a byte-order mark, a stray byte, blank lines
+    # between turns, `end`) must not crash the player: that case would score 0
+    if isinstance(sys.stdin, io.TextIOWrapper):
+        sys.stdin.reconfigure(encoding="utf-8", errors="replace")
+    stdin = (line.lstrip("\ufeff") for line in sys.stdin)
     player = Standin(stdin)
     own_ms = (time.perf_counter() - started) * 1000
     for line in stdin:
-        if line.startswith("END"):
+        if not line.strip():
+            continue
+        if line.split()[0].upper() == "END":
             return 0
         mark = time.perf_counter()
         elapsed, queue_left, hand = turn_fields(line)

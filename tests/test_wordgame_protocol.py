@@ -276,3 +276,34 @@ def test_crash_and_extra_output_score_zero(tmp_path, small_cases, enable):
     )
     out = play_subprocess(small_cases[0], chatty, enable.contains)
     assert out.score == 0 and out.failure == "output not asked for"
+
+
+def test_player_side_reads_another_testers_spelling(small_cases, enable):
+    # a byte-order mark before the start block, CRLF line ends, blank lines
+    # between turns and an END with a fraction: before, each of these crashed
+    # the player (the case scored 0) or raised after the game. The replies are
+    # those to the same turns written plainly.
+    case = small_cases[0]
+    ref = Referee(case, enable.contains)
+    block, turn = start_block(ref.setup()), turn_line(ref.turn(0))
+
+    def replies(script: str) -> tuple[int, list[str]]:
+        out = io.BytesIO()
+        final = serve(lambda setup: make_player("greedy", enable), io.BytesIO(script.encode()), out)
+        return final, out.getvalue().decode().splitlines()
+
+    crlf = block.replace("\n", "\r\n"), turn.replace("\n", "\r\n")
+    odd = "\ufeff" + crlf[0] + "\r\n" + crlf[1] + "\n\n" + crlf[1] + "END 12.0\r\n"
+    final, answered = replies(odd)
+    assert final == 12
+    assert answered == replies(block + turn + turn + "END 12\n")[1] and len(answered) == 2
+    for end, score in (("END\n", 0), ("end 5\n", 5), ("END x\n", 0)):
+        script = start_block(ref.setup()) + end
+        assert (
+            serve(
+                lambda setup: make_player("greedy", enable),
+                io.BytesIO(script.encode()),
+                io.BytesIO(),
+            )
+            == score
+        )

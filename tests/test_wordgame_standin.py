@@ -5,6 +5,7 @@ from a bare ``python3``."""
 from __future__ import annotations
 
 import shutil
+import subprocess
 import sys
 import time
 from pathlib import Path
@@ -90,3 +91,27 @@ def test_play_on_a_bare_clone_it_cannot_write_beside_still_answers(tmp_path, gam
     (tmp_path / ".setup.lock").mkdir()
     play_while_setting_up(tmp_path, games[0], enable)
     assert not (tmp_path / ".setup.log").exists()
+
+
+def test_the_standin_reads_another_testers_spelling(games, enable):
+    # the same turns written with a byte-order mark, CRLF, blank lines and a
+    # lower-case end get the same replies as written plainly; before, the mark
+    # failed the start block and a blank line crashed the player
+    from scrabble.wordgame.protocol import start_block, turn_line
+    from scrabble.wordgame.referee import Referee
+
+    ref = Referee(games[0], enable.contains)
+    block, turn = start_block(ref.setup()), turn_line(ref.turn(0))
+    command = [*BARE, str(ROOT / "scripts" / "wordgame_standin.py")]
+
+    def replies(script: str) -> list[str]:
+        done = subprocess.run(
+            command, input=script.encode(), capture_output=True, cwd=str(ROOT), timeout=60
+        )
+        assert done.returncode == 0, done.stderr.decode()
+        return done.stdout.decode().splitlines()
+
+    plain = replies(block + turn + turn + "END 0\n")
+    crlf = block.replace("\n", "\r\n"), turn.replace("\n", "\r\n")
+    odd = replies("\ufeff" + crlf[0] + "\r\n" + crlf[1] + "\n\n" + crlf[1] + "end 0\r\n")
+    assert len(plain) == 2 and odd == plain

@@ -148,7 +148,9 @@ def serve(
         line = stdin.readline()
         if not line:
             raise EOFError("the referee closed the pipe")
-        return line.decode("ascii")
+        # another tester's spelling: a byte-order mark before the first line,
+        # or a stray non-ASCII byte, must not crash the player (0 points)
+        return line.decode("utf-8", errors="replace").lstrip("\ufeff")
 
     setup = parse_start_block(read_line)
     player = make_player(setup)
@@ -159,8 +161,14 @@ def serve(
             line = read_line()
         except EOFError:
             return 0  # the referee stopped the game (time, an illegal reply)
-        if line.startswith("END"):
-            return int(line.split()[1])
+        if not line.strip():
+            continue  # a blank line between turns carries nothing; reading it as a turn crashed
+        if line.split()[0].upper() == "END":
+            fields = line.split()
+            try:
+                return round(float(fields[1])) if len(fields) > 1 else 0
+            except ValueError:
+                return 0  # the game is over whatever the referee wrote after END
         mark = time.perf_counter()
         view = parse_turn_line(line)
         if own_ms > view.elapsed_ms:
