@@ -363,34 +363,31 @@ def cmd_windows(args: argparse.Namespace) -> int:
         q1, median, q3 = statistics.quantiles(values, n=4, method="inclusive")
         return f"median {median:.2f} (quartiles {q1:.2f}-{q3:.2f})"
 
-    ones = [packed_products(list(case.premiums), case.t, 1) for case in cases]
+    def packings(pre: int) -> list[list[int]]:
+        """Each board's windows of T + ``pre`` squares packed apart, all of them."""
+        return [packed_products(list(c.premiums), c.t, pre, c.n * c.n) for c in cases]
 
-    def big(pre: int) -> int:
-        """Windows of product BIG_PRODUCT or more packed, over all boards."""
-        return sum(
-            sum(
-                1
-                for product in packed_products(list(c.premiums), c.t, pre, c.n * c.n)
-                if product >= BIG_PRODUCT
-            )
-            for c in cases
-        )
+    def big(packs: list[list[int]]) -> int:
+        """Windows of product BIG_PRODUCT or more, over all boards."""
+        return sum(product >= BIG_PRODUCT for products in packs for product in products)
 
+    ones = packings(1)
     if 1 not in args.pre:
         print(
-            f"k=1: {len(cases)} boards; {big(1)} windows of product >= {BIG_PRODUCT} packed "
+            f"k=1: {len(cases)} boards; {big(ones)} windows of product >= {BIG_PRODUCT} packed "
             "apart (against `run`'s big= plays)"
         )
     for pre in args.pre:
+        packs = ones if pre == 1 else packings(pre)
         sums, best = [], []
-        for case, one in zip(cases, ones, strict=True):
-            more = packed_products(list(case.premiums), case.t, pre) or one  # too long a window
-            sums.append(sum(more) / sum(one))
+        for products, one in zip(packs, ones, strict=True):
+            more = products[:8] or one[:8]  # too long a window: as with one letter
+            sums.append(sum(more) / sum(one[:8]))
             best.append(more[0] / one[0])
         print(
             f"k={pre}: {len(cases)} boards; the 8 best products summed, against k=1: "
             f"{spread(sums)}, geomean {statistics.geometric_mean(sums):.3f}; "
-            f"the best window alone: {spread(best)}; {big(pre)} windows of product >= "
+            f"the best window alone: {spread(best)}; {big(packs)} windows of product >= "
             f"{BIG_PRODUCT} packed"
         )
     return 0

@@ -229,9 +229,10 @@ def main() -> int:
     player = Standin(stdin)
     own_ms = (time.perf_counter() - started) * 1000
     for line in stdin:
-        if not line.strip():
+        fields = line.split()
+        if not fields:
             continue
-        if line.split()[0].upper() == "END":
+        if fields[0].upper() == "END":
             return 0
         mark = time.perf_counter()
         elapsed, queue_left, hand = turn_fields(line)

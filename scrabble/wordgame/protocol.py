@@ -161,10 +161,10 @@ def serve(
             line = read_line()
         except EOFError:
             return 0  # the referee stopped the game (time, an illegal reply)
-        if not line.strip():
+        fields = line.split()
+        if not fields:
             continue  # a blank line between turns carries nothing; reading it as a turn crashed
-        if line.split()[0].upper() == "END":
-            fields = line.split()
+        if fields[0].upper() == "END":
             try:
                 return round(float(fields[1])) if len(fields) > 1 else 0
             except ValueError:
