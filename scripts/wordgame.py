@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """The WordGame variant: cases, a local tester, and a player process.
 
-    scripts/wordgame.py cases --seeds 1-100 --out cases.jsonl
+    scripts/wordgame.py cases --seeds 1-100 --out cases.jsonl [--where share>=0.2 ...]
     scripts/wordgame.py run --cases cases.jsonl [--player NAME] [--baseline greedy] [--jobs 2]
     scripts/wordgame.py play [--player NAME] [--log FILE]  # speaks the protocol on stdin/stdout
     scripts/wordgame.py compare A.txt B.txt [...] [--by n|t|x|d|share --cases F]  # B against A
@@ -29,6 +29,7 @@ import json
 import statistics
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn, TextIO
 
@@ -265,6 +266,16 @@ def seed_list(text: str) -> list[int]:
         raise argparse.ArgumentTypeError(str(err)) from None
 
 
+def where_clause(text: str) -> Callable[[Case], bool]:
+    """``cases --where``: 'share>=0.2', 'n<=12', 'd=0'."""
+    from scrabble.wordgame.cases import parse_where
+
+    try:
+        return parse_where(text)
+    except ValueError as err:
+        raise argparse.ArgumentTypeError(str(err)) from None
+
+
 def setting(text: str) -> tuple[str, str]:
     """``--set NAME=VALUE``; the name and the value's type are checked against
     the player's config before any case runs."""
@@ -398,13 +409,14 @@ def cmd_cases(args: argparse.Namespace) -> int:
     from scrabble.wordgame.lexicons import load_lexicon
 
     probabilities = cases.letter_probabilities(load_lexicon(args.lexicon).words)
+    generated = (cases.generate(s, probabilities, args.lexicon) for s in args.seeds)
+    kept = (case for case in generated if all(test(case) for test in args.where))
     try:
-        count = cases.write_cases(
-            (cases.generate(s, probabilities, args.lexicon) for s in args.seeds), args.out
-        )
+        count = cases.write_cases(kept, args.out)
     except OSError as err:
         usage_error("cases", f"argument --out: {err.strerror}: {args.out}")
-    print(f"wrote {count} cases to {args.out}", file=sys.stderr)
+    of = f" of {len(args.seeds)}" if args.where else ""
+    print(f"wrote {count}{of} cases to {args.out}", file=sys.stderr)
     return 0
 
 
@@ -699,6 +711,15 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--seeds", required=True, type=seed_list, help="e.g. 1-100 or 1-5,9")
     p.add_argument("--out", required=True, type=Path)
     p.add_argument("--lexicon", default="enable")
+    p.add_argument(
+        "--where",
+        action="append",
+        default=[],
+        type=where_clause,
+        metavar="FIELD<OP>VALUE",
+        help="keep only the cases that pass, e.g. share>=0.2, n<=12, d=0 (fields n t x d "
+        "share; <=, >=, <, >, =); repeated, all must pass",
+    )
     p.set_defaults(func=cmd_cases)
     p = sub.add_parser("run", help="run a player over cases and summarise")
     p.add_argument("--cases", required=True, type=existing_file)

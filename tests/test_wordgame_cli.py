@@ -4,6 +4,7 @@ traceback."""
 
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
 from pathlib import Path
@@ -45,6 +46,44 @@ def test_bad_seeds_are_refused(tmp_path: Path) -> None:
     assert "argument --out: No such file or directory" in refused(
         "cases", "--seeds", "1", "--out", nowhere
     )
+
+
+def test_cases_where_keeps_the_cases_of_a_class(tmp_path: Path) -> None:
+    """``cases --where``: the same lines as the whole range, less the cases
+    outside the class, read here from the case's own fields and map."""
+    every, some = tmp_path / "every.jsonl", tmp_path / "some.jsonl"
+    seeds = ["--seeds", "1-60"]
+    subprocess.run([*SCRIPT, "cases", *seeds, "--out", str(every)], check=True)
+    done = subprocess.run(
+        [*SCRIPT, "cases", *seeds, "--where", "share>=0.2", "--where", "n <= 14"]
+        + ["--out", str(some)],
+        check=True,
+        capture_output=True,
+        text=True,
+    )
+
+    def dense_and_small(line: str) -> bool:
+        case = json.loads(line)
+        words = sum(row.count("D") + row.count("T") for row in case["premiums"])
+        return case["n"] <= 14 and words >= 0.2 * case["n"] ** 2
+
+    wanted = [line for line in every.read_text().splitlines() if dense_and_small(line)]
+    assert 0 < len(wanted) < 60
+    assert some.read_text().splitlines() == wanted
+    assert f"wrote {len(wanted)} of 60 cases" in done.stderr
+
+
+def test_cases_refuses_a_bad_where(tmp_path: Path) -> None:
+    out = str(tmp_path / "x.jsonl")
+    for where, problem in [
+        ("size<=12", "'size' is not one of n, t, x, d, share"),
+        ("n~12", "'n~12' has no comparison"),
+        ("d=low", "'low' is not a number"),
+        ("share<nan", "'nan' is not a finite number"),
+    ]:
+        message = refused("cases", "--seeds", "1", "--where", where, "--out", out)
+        assert "argument --where" in message and problem in message
+    assert not Path(out).exists()
 
 
 def test_run_refuses_a_missing_or_malformed_case_file(case_file: Path, tmp_path: Path) -> None:
