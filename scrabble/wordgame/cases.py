@@ -132,8 +132,7 @@ def generate(seed: int, probabilities: dict[str, float], lexicon: str = "enable"
             else:
                 row.append(".")
         rows.append("".join(row))
-    weights = [probabilities[ch] for ch in ALPHABET]
-    tiles = "".join(rng.choices(ALPHABET, weights=weights, k=n * n))
+    tiles = draw_tiles(rng, probabilities, n * n)
     return Case(
         id=case_id(seed),
         seed=seed,
@@ -154,8 +153,14 @@ def more_tiles(case: Case, share: float) -> str:
     whether tiles or the board bound a game (``run --more-tiles``); the
     contract's queue holds exactly N^2."""
     rng = random.Random(f"{case.id}:{case.seed}:more")
-    weights = [case.probabilities[ch] for ch in ALPHABET]
-    return "".join(rng.choices(ALPHABET, weights=weights, k=round(share * case.n * case.n)))
+    return draw_tiles(rng, case.probabilities, round(share * case.n * case.n))
+
+
+def draw_tiles(rng: random.Random, probabilities: dict[str, float], count: int) -> str:
+    """``count`` letters i.i.d. from the published probabilities: the case's
+    queue and an experiment's extra tiles are drawn by this one rule."""
+    weights = [probabilities[ch] for ch in ALPHABET]
+    return "".join(rng.choices(ALPHABET, weights=weights, k=count))
 
 
 def parse_seeds(spec: str, limit: int | None = None) -> list[int]:

@@ -74,6 +74,11 @@ class PlayRecord:
     multipliers: int = 0  # word-multiplier squares under its new tiles
     product: int = 1  # their product
 
+    @property
+    def big(self) -> bool:
+        """Its new tiles cover word multipliers of ``BIG_PRODUCT`` or more."""
+        return self.product >= BIG_PRODUCT
+
 
 @dataclass
 class Outcome:
@@ -103,12 +108,12 @@ class Outcome:
     @property
     def big_plays(self) -> int:
         """Plays whose new tiles cover word multipliers of ``BIG_PRODUCT`` or more."""
-        return sum(1 for p in self.plays if p.product >= BIG_PRODUCT)
+        return sum(1 for p in self.plays if p.big)
 
     @property
     def big_points(self) -> int:
         """The points of the big plays."""
-        return sum(p.score for p in self.plays if p.product >= BIG_PRODUCT)
+        return sum(p.score for p in self.plays if p.big)
 
     @property
     def play_points(self) -> int:
@@ -118,8 +123,8 @@ class Outcome:
     def word_squares(self) -> tuple[int, int, int]:
         """Of the map's word-multiplier squares: those under big plays, under
         smaller plays, and never covered."""
-        big = sum(p.multipliers for p in self.plays if p.product >= BIG_PRODUCT)
-        other = sum(p.multipliers for p in self.plays if p.product < BIG_PRODUCT)
+        big = sum(p.multipliers for p in self.plays if p.big)
+        other = sum(p.multipliers for p in self.plays if not p.big)
         return big, other, self.word_multipliers - big - other
 
     @property
