@@ -11,7 +11,10 @@ what it replaced (``--baseline``):
   ``lowest_letter`` (the kernel built from today's source with that line put
   back, so the two differ in nothing else);
 * ``same-rows-loop``: ``same_rows`` (the plays found again on the lines a play
-  changes) as the loop over every row found that it replaced.
+  changes) as the loop over every row found that it replaced;
+* ``no-floor``: the plays searched again on the board after them keeping
+  every row and walking every word, as before the search took a ``floor``
+  (the other lines' best, which only a row scoring more can change).
 
 Printed per case: the two times and the score (which must agree), then the
 median time of each path, the median of the per-case ratios, and one JSON line
@@ -73,6 +76,20 @@ def search_with_letter_loop() -> Callable[..., Any]:
     return njit(namespace["search"])  # type: ignore[no-any-return]
 
 
+def search_without_floor() -> Callable[..., Any]:
+    """Today's search kernel asked for every row, whatever the caller's floor."""
+    kernel = search_module.search
+    names = list(inspect.signature(kernel.py_func).parameters)
+    at = names.index("floor")
+
+    def unfloored(*args: Any) -> Any:
+        given = list(args)
+        given[at] = 0
+        return kernel(*given)
+
+    return unfloored
+
+
 @contextmanager
 def swapped(module: Any, name: str, baseline: Callable[..., Any]) -> Iterator[None]:
     """``module.name`` (the name the player calls) replaced for the duration."""
@@ -87,6 +104,7 @@ def swapped(module: Any, name: str, baseline: Callable[..., Any]) -> Iterator[No
 BASELINES: dict[str, Callable[[], tuple[Any, str, Callable[..., Any]]]] = {
     "letter-loop": lambda: (kit, "search", search_with_letter_loop()),
     "same-rows-loop": lambda: (prospect, "same_rows", same_rows_loop),
+    "no-floor": lambda: (kit, "search", search_without_floor()),
 }
 
 

@@ -93,6 +93,7 @@ def _search(rows, hand, lexicon, rules, wild):
         bl.empty,
         0,
         0,
+        0,
         meta,
         codes,
         counter,

@@ -102,8 +102,10 @@ class Kit:
         wild_cap: np.ndarray,
         min_score: int = 0,
         min_score3: int = 0,
+        floor: int = 0,
     ) -> tuple[np.ndarray, np.ndarray, int]:
-        """(meta, codes, trie nodes entered) of every play and prospect."""
+        """(meta, codes, trie nodes entered) of every play and prospect (with
+        ``floor``, only those scoring it or more)."""
         while True:
             counter = np.zeros(2, dtype=np.int64)
             search(
@@ -123,6 +125,7 @@ class Kit:
                 bl.empty,
                 min_score,
                 min_score3,
+                floor,
                 self._meta,
                 self._codes,
                 counter,

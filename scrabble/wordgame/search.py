@@ -70,6 +70,48 @@ def _next_tile(cells):
 
 
 @njit(cache=True)
+def _reach_bounds(cells, cmask, cross, lm, wm, values, letters, max_tiles, bounds):
+    """bounds[f, t]: what the squares from f on can still add to a word that
+    places at most t more tiles, each empty square at the most valuable of
+    ``letters`` its cross-check allows: (0) the main word's letter sum, (1)
+    the product of its word multipliers, (2) the cross words' scores. Every
+    term only grows as a word goes further, so the farthest reach bounds
+    every word the walk can still make."""
+    n = cells.shape[0]
+    for f in range(n + 1):
+        j = f
+        letter_sum = 0
+        product = 1
+        crossing = 0
+        while j < n and cells[j] != 0:
+            letter_sum += values[(cells[j] & LETTER) - 1]
+            j += 1
+        bounds[f, 0, 0] = letter_sum
+        bounds[f, 0, 1] = product
+        bounds[f, 0, 2] = crossing
+        for t in range(1, max_tiles + 1):
+            allowed = np.int64(cmask[j]) & letters if j < n else 0
+            if allowed != 0:  # else no word covers square j: the reach ends
+                top = 0
+                while allowed:
+                    low = allowed & -allowed
+                    allowed ^= low
+                    top = max(top, np.int64(values[lowest_letter(low)]))
+                gain = top * np.int64(lm[j])
+                letter_sum += gain
+                product *= np.int64(wm[j])
+                if cross[j] >= 0:
+                    crossing += (np.int64(cross[j]) + gain) * np.int64(wm[j])
+                j += 1
+                while j < n and cells[j] != 0:
+                    letter_sum += values[(cells[j] & LETTER) - 1]
+                    j += 1
+            bounds[f, t, 0] = letter_sum
+            bounds[f, t, 1] = product
+            bounds[f, t, 2] = crossing
+
+
+@njit(cache=True)
 def search(
     lines,
     cmask,
@@ -87,6 +129,7 @@ def search(
     empty_board,
     min_score,
     min_score3,
+    floor,
     out_meta,
     out_codes,
     counter,
@@ -96,7 +139,10 @@ def search(
     (2, n, n) per direction. ``have``/``vis``: int64[26] hand and visible
     tiles (restored on return); the hand is used first, then the visible
     tiles, then wild tiles. A prospect is kept only when it scores
-    ``min_score`` or more, and one 3 or more tiles away ``min_score3``.
+    ``min_score`` or more, and one 3 or more tiles away ``min_score3``. With
+    ``floor`` > 0 no row scoring under it is kept, a play now or not, and a
+    walk stops where no word below it can reach it (a caller that only asks
+    whether some row beats ``floor`` gets the same answer sooner).
     ``counter[0]``: rows found (may pass the capacity: call again with more);
     ``counter[1]``: trie nodes entered."""
     n = lines.shape[1]
@@ -113,6 +159,12 @@ def search(
     board = np.empty(n + 1, dtype=np.int64)
     last_new = np.empty(n + 1, dtype=np.int64)
     code = np.zeros(n + 1, dtype=np.uint8)
+    bounds_any = np.zeros((n + 1, max_tiles + 1, 3), dtype=np.int64)
+    bounds_held = np.zeros((n + 1, max_tiles + 1, 3), dtype=np.int64)
+    held_letters = np.int64(0)
+    for lt in range(26):
+        if have[lt] + vis[lt] > 0:
+            held_letters |= np.int64(1) << lt
     for d in range(2):
         for r in range(n):
             cap_wild = wild_cap[d, r]
@@ -120,6 +172,16 @@ def search(
                 continue
             cells = lines[d, r]
             nxt = _next_tile(cells)
+            if floor > 0:
+                # with a wild tile left any letter may come; without, a held one
+                _reach_bounds(
+                    cells, cmask[d, r], cross[d, r], lm[d, r], wm[d, r], values,
+                    LETTER_BITS, max_tiles, bounds_any,
+                )  # fmt: skip
+                _reach_bounds(
+                    cells, cmask[d, r], cross[d, r], lm[d, r], wm[d, r], values,
+                    held_letters, max_tiles, bounds_held,
+                )  # fmt: skip
             for s in range(n):
                 if s > 0 and cells[s - 1] != 0:
                     continue
@@ -213,6 +275,12 @@ def search(
                         placed[k1] = placed[k] + 1
                         board[k1] = board[k]
                         last_new[k1] = c
+                    if floor > 0:
+                        bound = bounds_any[c + 1] if wild[k1] < cap_wild else bounds_held[c + 1]
+                        left = max_tiles - placed[k1]
+                        most = (main[k1] + bound[left, 0]) * mult[k1] * bound[left, 1]
+                        if most + xsum[k1] + bound[left, 2] < floor:
+                            continue
                     nd = child(tmask, tfirst, node[k], lt)
                     ends = c + 1 == n or cells[c + 1] == 0
                     if (
@@ -225,9 +293,13 @@ def search(
                         score = main[k1] * mult[k1] + xsum[k1]
                         dup = d == 1 and placed[k1] == 1 and cross[d, r, last_new[k1]] >= 0
                         away = wild[k1] + seen[k1]
-                        if not dup and (
-                            away == 0
-                            or (score >= min_score and (wild[k1] < 3 or score >= min_score3))
+                        if (
+                            not dup
+                            and score >= floor
+                            and (
+                                away == 0
+                                or (score >= min_score and (wild[k1] < 3 or score >= min_score3))
+                            )
                         ):
                             row = counter[0]
                             if row < cap:

@@ -22,6 +22,7 @@ lose their prospects first (at least the four hottest keep them).
 
 from __future__ import annotations
 
+import math
 import time
 from dataclasses import dataclass
 from typing import cast
@@ -752,7 +753,14 @@ class ProspectPlayer:
         changed[1 - d, max(0, s - 1) : s + ln + 1] = True
         caps2 = np.where(changed, ctx.caps, -1).astype(np.int64)
         leave = batch.leaves[m]
-        meta2, codes2, _ = kit.search(bl2, leave, ctx.vis, caps2, 0, self.config.min_score3)
+        old_best, _, _, _, _ = self._play_values(batch, prospects, ctx, m, changed)
+        # a row is worth at most its score, and only one worth more than the
+        # other lines' best changes the answer: the search keeps no row scoring
+        # under that, and stops its walks early (the same answer sooner)
+        floor = max(0, math.floor(float(old_best[0])))
+        meta2, codes2, _ = kit.search(
+            bl2, leave, ctx.vis, caps2, 0, self.config.min_score3, floor=floor
+        )
         new_best = 0.0
         have2 = (leave + ctx.vis)[None, :]
         if len(meta2):
@@ -763,7 +771,6 @@ class ProspectPlayer:
                 again, needs2 = same_rows(r2, prospects.rows, prospects.made)
                 drop_thrown_back(vals2, have2, again, needs2)
             new_best = float(vals2[0].max())
-        old_best, _, _, _, _ = self._play_values(batch, prospects, ctx, m, changed)
         terms = {"prospect": max(new_best, float(old_best[0]))}
         if self.config.use_phi:
             phi2 = self.place_value(bl2.cells)
