@@ -9,28 +9,15 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from scrabble.wordgame import cases
 from scrabble.wordgame.kit import counts26
 from scrabble.wordgame.lexicons import load_lexicon
-from scrabble.wordgame.players.greedy import GreedyPlayer
-from scrabble.wordgame.players.prospect import ProspectConfig, ProspectPlayer
-from scrabble.wordgame.referee import Referee
 from scrabble.wordgame.search import META_SCORE
+from tests.wordgame_boards import mid_game
 
 
 @pytest.mark.parametrize("seed", [505, 548, 603, 2010])
 def test_a_floor_keeps_exactly_the_rows_that_reach_it(seed: int) -> None:
-    enable = load_lexicon("enable")
-    case = cases.generate(seed, cases.letter_probabilities(enable.words))
-    referee = Referee(case, enable.contains)
-    greedy = GreedyPlayer(enable)
-    greedy.start(referee.setup())
-    for _ in range(10):  # a board with some tiles on it
-        referee.apply(greedy.act(referee.turn(0)))
-    player = ProspectPlayer(enable, True, ProspectConfig())
-    player.start(referee.setup())
-    assert greedy.own is not None
-    player.set_board(greedy.own.board)
+    case, player = mid_game(seed, load_lexicon("enable"), 10)
     kit = player.kit
     n = kit.n
     bl = kit.lines(player.board)

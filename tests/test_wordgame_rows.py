@@ -7,13 +7,10 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from scrabble.wordgame import cases
 from scrabble.wordgame.kit import counts26
 from scrabble.wordgame.lexicons import load_lexicon
-from scrabble.wordgame.players.greedy import GreedyPlayer
-from scrabble.wordgame.players.prospect import ProspectConfig, ProspectPlayer
-from scrabble.wordgame.referee import Referee
 from scrabble.wordgame.rows import Rows, need_counts, rows_from_search, same_rows
+from tests.wordgame_boards import mid_game
 
 
 def brute_same_rows(found: Rows, rows: Rows, among: np.ndarray) -> list[int]:
@@ -26,17 +23,7 @@ def brute_same_rows(found: Rows, rows: Rows, among: np.ndarray) -> list[int]:
 
 @pytest.mark.parametrize("seed", [548, 603])
 def test_same_rows_is_the_comparison_of_every_pair(seed: int) -> None:
-    enable = load_lexicon("enable")
-    case = cases.generate(seed, cases.letter_probabilities(enable.words))
-    referee = Referee(case, enable.contains)
-    greedy = GreedyPlayer(enable)
-    greedy.start(referee.setup())
-    for _ in range(12):  # a board with some tiles on it
-        referee.apply(greedy.act(referee.turn(0)))
-    player = ProspectPlayer(enable, True, ProspectConfig())
-    player.start(referee.setup())
-    assert greedy.own is not None
-    player.set_board(greedy.own.board)
+    case, player = mid_game(seed, load_lexicon("enable"), 12)
     kit = player.kit
     bl = kit.lines(player.board)
     caps = np.ones((2, kit.n), dtype=np.int64)  # one wild tile on every line

@@ -8,6 +8,11 @@ from scrabble.notation import move_at
 from scrabble.position import Position, parse_board
 from scrabble.rules import Rules
 from scrabble.tiles import rack_counts
+from scrabble.wordgame import cases
+from scrabble.wordgame.lexicons import PlayerLexicon
+from scrabble.wordgame.players.greedy import GreedyPlayer
+from scrabble.wordgame.players.prospect import ProspectConfig, ProspectPlayer
+from scrabble.wordgame.referee import Referee
 from scrabble.wordgame.rules import wordgame_rules
 
 SIZE = 10
@@ -45,3 +50,19 @@ def engine_plays(
 
 def rules_for(premiums: list[str], hand_size: int = 9) -> Rules:
     return wordgame_rules(len(premiums), premiums, hand_size)
+
+
+def mid_game(seed: int, lexicon: PlayerLexicon, turns: int) -> tuple[cases.Case, ProspectPlayer]:
+    """Case ``seed`` after greedy's first ``turns`` turns, and a prospect
+    player (fixed effort) set up on that board: real rows on a real board."""
+    case = cases.generate(seed, cases.letter_probabilities(lexicon.words))
+    referee = Referee(case, lexicon.contains)
+    greedy = GreedyPlayer(lexicon)
+    greedy.start(referee.setup())
+    for _ in range(turns):
+        referee.apply(greedy.act(referee.turn(0)))
+    player = ProspectPlayer(lexicon, True, ProspectConfig())
+    player.start(referee.setup())
+    assert greedy.own is not None
+    player.set_board(greedy.own.board)
+    return case, player
