@@ -5,7 +5,10 @@ kernels beside it, and the next case gets the real player."""
 
 from __future__ import annotations
 
+import json
+import os
 import shutil
+import subprocess
 import sys
 import time
 from pathlib import Path
@@ -72,3 +75,31 @@ def test_play_with_cold_kernels_answers_with_the_standin_and_warms_them_beside_i
         (p.row, p.col, p.horizontal, p.word) for p in here.plays
     ]
     assert second.discards == here.discards
+
+
+def test_run_with_cold_kernels_compiles_them_before_the_first_case(tmp_path, monkeypatch, enable):
+    # ``run`` times each case as a referee would: kernels not marked warm for
+    # this checkout are compiled (here: loaded from the copy) before any clock
+    # starts, and the mark is written, so the next run goes straight to the cases
+    keyed = compiled.cache_directory()
+    cache = tmp_path / "cache" / keyed.name
+    shutil.copytree(keyed, cache, ignore=shutil.ignore_patterns("warm-*"))
+    monkeypatch.setenv("SCRABBLE_NUMBA_CACHE_BASE", str(cache.parent))
+    monkeypatch.setenv("NUMBA_CACHE_DIR", str(cache))
+    case_file = tmp_path / "cases.jsonl"
+    case_file.write_text(
+        cases.generate(3, cases.letter_probabilities(enable.words)).to_json() + "\n"
+    )
+    command = [sys.executable, str(ROOT / "scripts" / "wordgame.py"), "run", "--cases",
+               str(case_file), "--baseline", "none"]  # fmt: skip
+
+    first = subprocess.run(command, capture_output=True, text=True, cwd=ROOT, env=os.environ)
+    assert first.returncode == 0, first.stderr
+    assert "compiling them first, outside every case's clock" in first.stderr
+    assert compiled.is_warm(cache, PART)
+    assert json.loads(first.stdout.splitlines()[-1])["failures"] == 0
+
+    second = subprocess.run(command, capture_output=True, text=True, cwd=ROOT, env=os.environ)
+    assert second.returncode == 0, second.stderr
+    assert "compiling" not in second.stderr
+    assert json.loads(second.stdout.splitlines()[-1])["failures"] == 0
