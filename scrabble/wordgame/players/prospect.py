@@ -757,7 +757,8 @@ class ProspectPlayer:
         # a row is worth at most its score, and only one worth more than the
         # other lines' best changes the answer: the search keeps no row scoring
         # under that, and stops its walks early (the same answer sooner)
-        floor = max(0, math.floor(float(old_best[0])))
+        other = float(old_best[0])
+        floor = math.floor(other) if math.isfinite(other) and other > 0 else 0
         meta2, codes2, _ = kit.search(
             bl2, leave, ctx.vis, caps2, 0, self.config.min_score3, floor=floor
         )
