@@ -14,7 +14,10 @@ what it replaced (``--baseline``):
   changes) as the loop over every row found that it replaced;
 * ``no-floor``: the plays searched again on the board after them keeping
   every row and walking every word, as before the search took a ``floor``
-  (the other lines' best, which only a row scoring more can change).
+  (the other lines' best, which only a row scoring more can change);
+* ``keep-every-row``: the turn's first search keeping every prospect, as
+  before it took ``keep_best`` (the rows the player keeps, the best by value);
+* ``every-row``: both, the search as it was before the thirty-first round.
 
 Printed per case: the two times and the score (which must agree), then the
 median time of each path, the median of the per-case ratios, and one JSON line
@@ -76,18 +79,20 @@ def search_with_letter_loop() -> Callable[..., Any]:
     return njit(namespace["search"])  # type: ignore[no-any-return]
 
 
-def search_without_floor() -> Callable[..., Any]:
-    """Today's search kernel asked for every row, whatever the caller's floor."""
+def search_without(*limits: str) -> Callable[..., Any]:
+    """Today's search kernel asked for every row, whatever the caller's
+    ``limits`` (``floor``, ``keep_best``)."""
     kernel = search_module.search
     names = list(inspect.signature(kernel.py_func).parameters)
-    at = names.index("floor")
+    places = [names.index(name) for name in limits]
 
-    def unfloored(*args: Any) -> Any:
+    def unlimited(*args: Any) -> Any:
         given = list(args)
-        given[at] = 0
+        for at in places:
+            given[at] = 0
         return kernel(*given)
 
-    return unfloored
+    return unlimited
 
 
 @contextmanager
@@ -104,7 +109,9 @@ def swapped(module: Any, name: str, baseline: Callable[..., Any]) -> Iterator[No
 BASELINES: dict[str, Callable[[], tuple[Any, str, Callable[..., Any]]]] = {
     "letter-loop": lambda: (kit, "search", search_with_letter_loop()),
     "same-rows-loop": lambda: (prospect, "same_rows", same_rows_loop),
-    "no-floor": lambda: (kit, "search", search_without_floor()),
+    "no-floor": lambda: (kit, "search", search_without("floor")),
+    "keep-every-row": lambda: (kit, "search", search_without("keep_best")),
+    "every-row": lambda: (kit, "search", search_without("floor", "keep_best")),
 }
 
 

@@ -94,6 +94,8 @@ def _search(rows, hand, lexicon, rules, wild):
         0,
         0,
         0,
+        0,
+        np.ones((27, 27, 27)),
         meta,
         codes,
         counter,

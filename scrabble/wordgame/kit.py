@@ -19,6 +19,9 @@ from scrabble.wordgame.search import META_WIDTH, REACH_DEPTH, reach_masks, searc
 _REACH: dict[int, tuple[PlayerLexicon, np.ndarray]] = {}
 
 
+NO_TABLE = np.ones((27, 27, 27), dtype=np.float64)  # a search that keeps every row reads none
+
+
 def reach_for(lexicon: PlayerLexicon) -> np.ndarray:
     entry = _REACH.get(id(lexicon))
     if entry is None or entry[0] is not lexicon:
@@ -103,9 +106,14 @@ class Kit:
         min_score: int = 0,
         min_score3: int = 0,
         floor: int = 0,
+        keep_best: int = 0,
+        table3: np.ndarray | None = None,
     ) -> tuple[np.ndarray, np.ndarray, int]:
         """(meta, codes, trie nodes entered) of every play and prospect (with
-        ``floor``, only those scoring it or more)."""
+        ``floor``, only those scoring it or more; with ``keep_best`` K and the
+        turn's ``table3``, every play and at least the prospects among the K
+        best rows by value)."""
+        chances = NO_TABLE if table3 is None else table3
         while True:
             counter = np.zeros(2, dtype=np.int64)
             search(
@@ -126,6 +134,8 @@ class Kit:
                 min_score,
                 min_score3,
                 floor,
+                keep_best,
+                chances,
                 self._meta,
                 self._codes,
                 counter,

@@ -112,6 +112,34 @@ def _reach_bounds(cells, cmask, cross, lm, wm, values, letters, max_tiles, bound
 
 
 @njit(cache=True)
+def _keep_value(heap, size, value):
+    """Push ``value`` onto the min-heap of the best values kept (capacity
+    ``heap.shape[0]``); returns the new size."""
+    keep = heap.shape[0]
+    if size < keep:
+        at = size
+        heap[at] = value
+        while at > 0 and heap[(at - 1) // 2] > heap[at]:
+            parent = (at - 1) // 2
+            heap[parent], heap[at] = heap[at], heap[parent]
+            at = parent
+        return size + 1
+    if value <= heap[0]:
+        return size
+    heap[0] = value
+    at = 0
+    while True:
+        low = at
+        for child_at in (2 * at + 1, 2 * at + 2):
+            if child_at < keep and heap[child_at] < heap[low]:
+                low = child_at
+        if low == at:
+            return size
+        heap[low], heap[at] = heap[at], heap[low]
+        at = low
+
+
+@njit(cache=True)
 def search(
     lines,
     cmask,
@@ -130,6 +158,8 @@ def search(
     min_score,
     min_score3,
     floor,
+    keep_best,
+    table3,
     out_meta,
     out_codes,
     counter,
@@ -142,7 +172,13 @@ def search(
     ``min_score`` or more, and one 3 or more tiles away ``min_score3``. With
     ``floor`` > 0 no row scoring under it is kept, a play now or not, and a
     walk stops where no word below it can reach it (a caller that only asks
-    whether some row beats ``floor`` gets the same answer sooner).
+    whether some row beats ``floor`` gets the same answer sooner). With
+    ``keep_best`` = K > 0 a prospect is dropped, and a walk toward prospects
+    stopped, once it is worth less than the K best rows found so far: its
+    value is its score x the chance of its wild letters in ``table3`` (the
+    turn's table, indexed by the missing letters in ascending order), as the
+    caller values rows, and the K best rows of the whole search are the K
+    best of what is kept (a caller keeping those gets them sooner).
     ``counter[0]``: rows found (may pass the capacity: call again with more);
     ``counter[1]``: trie nodes entered."""
     n = lines.shape[1]
@@ -161,6 +197,14 @@ def search(
     code = np.zeros(n + 1, dtype=np.uint8)
     bounds_any = np.zeros((n + 1, max_tiles + 1, 3), dtype=np.int64)
     bounds_held = np.zeros((n + 1, max_tiles + 1, 3), dtype=np.int64)
+    # wild letters so far, ascending (NONE: 26), per depth: a prospect's chance
+    wild1 = np.full(n + 1, 26, dtype=np.int64)
+    wild2 = np.full(n + 1, 26, dtype=np.int64)
+    wild3 = np.full(n + 1, 26, dtype=np.int64)
+    keeping = keep_best > 0
+    heap = np.empty(max(keep_best, 1), dtype=np.float64)  # the best values, a min-heap
+    kept = 0
+    bounded = floor > 0 or keeping
     held_letters = np.int64(0)
     for lt in range(26):
         if have[lt] + vis[lt] > 0:
@@ -172,7 +216,7 @@ def search(
                 continue
             cells = lines[d, r]
             nxt = _next_tile(cells)
-            if floor > 0:
+            if bounded:
                 # with a wild tile left any letter may come; without, a held one
                 _reach_bounds(
                     cells, cmask[d, r], cross[d, r], lm[d, r], wm[d, r], values,
@@ -275,11 +319,31 @@ def search(
                         placed[k1] = placed[k] + 1
                         board[k1] = board[k]
                         last_new[k1] = c
-                    if floor > 0:
+                    first, second, third = wild1[k], wild2[k], wild3[k]
+                    if used[k] == 26:  # a wild letter: into the ascending three
+                        if lt < first:
+                            first, second, third = lt, first, second
+                        elif lt < second:
+                            second, third = lt, second
+                        else:
+                            third = lt
+                    wild1[k1], wild2[k1], wild3[k1] = first, second, third
+                    chance = 1.0 if wild[k1] == 0 else table3[first, second, third]
+                    if bounded:
                         bound = bounds_any[c + 1] if wild[k1] < cap_wild else bounds_held[c + 1]
                         left = max_tiles - placed[k1]
                         most = (main[k1] + bound[left, 0]) * mult[k1] * bound[left, 1]
-                        if most + xsum[k1] + bound[left, 2] < floor:
+                        most += xsum[k1] + bound[left, 2]
+                        if most < floor:
+                            continue
+                        # below a prospect every word is one, and waits for at
+                        # least these wild letters (the margin: rounding)
+                        if (
+                            keeping
+                            and kept == keep_best
+                            and wild[k1] + seen[k1] > 0
+                            and most * chance * (1.0 + 1e-9) < heap[0]
+                        ):
                             continue
                     nd = child(tmask, tfirst, node[k], lt)
                     ends = c + 1 == n or cells[c + 1] == 0
@@ -293,6 +357,7 @@ def search(
                         score = main[k1] * mult[k1] + xsum[k1]
                         dup = d == 1 and placed[k1] == 1 and cross[d, r, last_new[k1]] >= 0
                         away = wild[k1] + seen[k1]
+                        value = score * chance
                         if (
                             not dup
                             and score >= floor
@@ -300,7 +365,10 @@ def search(
                                 away == 0
                                 or (score >= min_score and (wild[k1] < 3 or score >= min_score3))
                             )
+                            and (away == 0 or not keeping or kept < keep_best or value >= heap[0])
                         ):
+                            if keeping:
+                                kept = _keep_value(heap, kept, value)
                             row = counter[0]
                             if row < cap:
                                 out_meta[row, 0] = d

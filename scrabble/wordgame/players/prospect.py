@@ -304,8 +304,16 @@ class ProspectPlayer:
         if self.bl.empty:
             meta, codes = self._first_rows(ctx.hand, ctx.vis, ctx.caps)
         else:
+            # the rows kept are the best by value: the search drops the rest
             meta, codes, _ = self.kit.search(
-                self.bl, ctx.hand, ctx.vis, ctx.caps, 0, self.config.min_score3
+                self.bl,
+                ctx.hand,
+                ctx.vis,
+                ctx.caps,
+                0,
+                self.config.min_score3,
+                keep_best=self._rows_kept(),
+                table3=ctx.table3,
             )
         legal = (meta[:, META_MISSING] == 0) & (meta[:, META_VISIBLE] == 0)
         prospects = self._prospects(ctx, meta, codes, legal)
@@ -350,6 +358,14 @@ class ProspectPlayer:
             caps=caps,
         )
 
+    def _rows_kept(self) -> int:
+        """How many of the search's rows, the best by value, actions are valued
+        against this turn."""
+        cfg = self.config
+        if self.fixed:
+            return cfg.rows_kept
+        return max(100, round(cfg.rows_kept * min(1.0, 2 * self.effort)))
+
     def _prospects(
         self, ctx: TurnContext, meta: np.ndarray, codes: np.ndarray, legal: np.ndarray
     ) -> Prospects:
@@ -367,12 +383,7 @@ class ProspectPlayer:
             if len(all_rows)
             else np.zeros(0, dtype=float)
         )
-        kept = (
-            cfg.rows_kept
-            if self.fixed
-            else max(100, round(cfg.rows_kept * min(1.0, 2 * self.effort)))
-        )
-        keep_idx = np.argsort(-base, kind="stable")[:kept]
+        keep_idx = np.argsort(-base, kind="stable")[: self._rows_kept()]
         prospects = with_footprints(take(all_rows, keep_idx), n)
         extra: list[Rows] = []
         if cfg.use_setups and not self.bl.empty and ctx.mode == "full":
