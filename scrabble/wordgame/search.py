@@ -218,10 +218,11 @@ def search(
             nxt = _next_tile(cells)
             if bounded:
                 # with a wild tile left any letter may come; without, a held one
-                _reach_bounds(
-                    cells, cmask[d, r], cross[d, r], lm[d, r], wm[d, r], values,
-                    LETTER_BITS, max_tiles, bounds_any,
-                )  # fmt: skip
+                if cap_wild > 0:
+                    _reach_bounds(
+                        cells, cmask[d, r], cross[d, r], lm[d, r], wm[d, r], values,
+                        LETTER_BITS, max_tiles, bounds_any,
+                    )  # fmt: skip
                 _reach_bounds(
                     cells, cmask[d, r], cross[d, r], lm[d, r], wm[d, r], values,
                     held_letters, max_tiles, bounds_held,
@@ -319,16 +320,19 @@ def search(
                         placed[k1] = placed[k] + 1
                         board[k1] = board[k]
                         last_new[k1] = c
-                    first, second, third = wild1[k], wild2[k], wild3[k]
-                    if used[k] == 26:  # a wild letter: into the ascending three
-                        if lt < first:
-                            first, second, third = lt, first, second
-                        elif lt < second:
-                            second, third = lt, second
-                        else:
-                            third = lt
-                    wild1[k1], wild2[k1], wild3[k1] = first, second, third
-                    chance = 1.0 if wild[k1] == 0 else table3[first, second, third]
+                    chance = 1.0  # of the wild letters: read only when keeping the best
+                    if keeping:
+                        first, second, third = wild1[k], wild2[k], wild3[k]
+                        if used[k] == 26:  # a wild letter: into the ascending three
+                            if lt < first:
+                                first, second, third = lt, first, second
+                            elif lt < second:
+                                second, third = lt, second
+                            else:
+                                third = lt
+                        wild1[k1], wild2[k1], wild3[k1] = first, second, third
+                        if wild[k1] > 0:
+                            chance = table3[first, second, third]
                     if bounded:
                         bound = bounds_any[c + 1] if wild[k1] < cap_wild else bounds_held[c + 1]
                         left = max_tiles - placed[k1]
