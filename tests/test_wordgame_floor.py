@@ -7,30 +7,43 @@ across the range of the scores found, and several K and horizons."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 import numpy as np
 import pytest
 
-from scrabble.wordgame.kit import counts26
+from scrabble.wordgame.kit import Kit, counts26
 from scrabble.wordgame.lexicons import load_lexicon
+from scrabble.wordgame.lines import BoardLines
 from scrabble.wordgame.rows import rows_from_search
 from scrabble.wordgame.search import META_MISSING, META_SCORE, META_VISIBLE
 from scrabble.wordgame.value import row_values
 from tests.wordgame_boards import mid_game
 
+SEEDS = [505, 548, 603, 2010]
+Search = tuple[np.ndarray, np.ndarray, np.ndarray]  # hand, visible tiles, wild caps
 
-@pytest.mark.parametrize("seed", [505, 548, 603, 2010])
-def test_a_floor_keeps_exactly_the_rows_that_reach_it(seed: int) -> None:
+
+def searches(seed: int) -> Iterator[tuple[Kit, BoardLines, Search, np.random.Generator]]:
+    """Four searches on case ``seed``'s board after greedy's first ten turns:
+    a hand from the queue with 0-3 visible tiles, 0-3 wild tiles on random
+    lines (-1: the line is skipped); the rng goes on for the caller's draws."""
     case, player = mid_game(seed, load_lexicon("enable"), 10)
     kit = player.kit
-    n = kit.n
     bl = kit.lines(player.board)
     rng = np.random.default_rng(seed)
-    pruned = 0
     for trial in range(4):
         start = int(rng.integers(0, len(case.tiles) - 12))
         hand = counts26(case.tiles[start : start + case.t])
         vis = counts26(case.tiles[start + case.t : start + case.t + trial])
-        caps = rng.integers(-1, 4, size=(2, n)).astype(np.int64)  # -1: the line is skipped
+        caps = rng.integers(-1, 4, size=(2, kit.n)).astype(np.int64)
+        yield kit, bl, (hand, vis, caps), rng
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_a_floor_keeps_exactly_the_rows_that_reach_it(seed: int) -> None:
+    pruned = 0
+    for kit, bl, (hand, vis, caps), _ in searches(seed):
         meta, codes, nodes = kit.search(bl, hand, vis, caps, 0, 100)
         scores = meta[:, META_SCORE]
         assert len(scores) > 50
@@ -69,23 +82,14 @@ def plays(meta: np.ndarray, codes: np.ndarray) -> np.ndarray:
     return np.concatenate([meta[now], codes[now]], axis=1)
 
 
-@pytest.mark.parametrize("seed", [505, 548, 603, 2010])
+@pytest.mark.parametrize("seed", SEEDS)
 def test_keeping_the_best_rows_finds_the_same_best_rows_and_every_play(seed: int) -> None:
     # the turn's first search keeps only the prospects that can still be among
     # the K best rows by value (score x the chance of their wild letters): the
     # K best, in the order the caller ranks them, and the plays are the whole
     # search's
-    case, player = mid_game(seed, load_lexicon("enable"), 10)
-    kit = player.kit
-    n = kit.n
-    bl = kit.lines(player.board)
-    rng = np.random.default_rng(seed)
     pruned = 0
-    for trial in range(4):
-        start = int(rng.integers(0, len(case.tiles) - 12))
-        hand = counts26(case.tiles[start : start + case.t])
-        vis = counts26(case.tiles[start + case.t : start + case.t + trial])
-        caps = rng.integers(-1, 4, size=(2, n)).astype(np.int64)
+    for kit, bl, (hand, vis, caps), rng in searches(seed):
         table3 = kit.table3(int(rng.integers(4, 33)))
         have = (hand + vis)[None, :]
         meta, codes, nodes = kit.search(bl, hand, vis, caps, 0, 100)
