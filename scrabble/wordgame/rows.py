@@ -306,6 +306,14 @@ def _span_keys(rows: Rows) -> np.ndarray:
     return keys
 
 
+def thrown_back(haves: np.ndarray, needs: np.ndarray) -> np.ndarray:
+    """(L, k): which of k rows (their new letters ``needs``) each leave
+    (``haves``, with the visible tiles) no longer holds."""
+    holds = np.all(needs[None, :, :] <= haves[:, None, :], axis=2)
+    thrown: np.ndarray = np.logical_not(holds)
+    return thrown
+
+
 def drop_thrown_back(
     vals: np.ndarray, haves: np.ndarray, made: np.ndarray, needs: np.ndarray
 ) -> None:
@@ -315,7 +323,7 @@ def drop_thrown_back(
     row carries none of the terms the same play made now is charged."""
     if not len(made):
         return
-    thrown = ~(needs[None, :, :] <= haves[:, None, :]).all(axis=2)
+    thrown = thrown_back(haves, needs)
     part = vals[:, made]
     part[thrown] = 0.0
     vals[:, made] = part

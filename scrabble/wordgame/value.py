@@ -13,6 +13,8 @@ their best possible value and stop when none can beat the best found.
 
 from __future__ import annotations
 
+import heapq
+
 import numpy as np
 from numba import njit
 
@@ -21,6 +23,10 @@ from scrabble.wordgame.rows import PRE, PRE_FACTOR, TABLE, Rows
 from scrabble.wordgame.search import LETTER, NEW
 
 MAX_GENERAL_MISSING = 6  # beyond this a target-line entry counts 0 (bounds the cost)
+# a bound from NumPy and a value from a kernel may round apart in the last bits:
+# a walk stops only where the bound, so widened, cannot reach the best found
+BOUND_SLACK = 1.0 + 1e-9
+UNKNOWN = np.nan  # a leave's value of a row not computed yet (``move_values`` fills it)
 
 
 @njit(cache=True, inline="always")
@@ -77,6 +83,19 @@ def _probability(
     return 0.0
 
 
+@njit(cache=True, inline="always")
+def _row_value(
+    row, have, no_reduce, need_letter, need_count, need_k, score, pre, weight, kind, table3,
+    probs, horizon, log_fact, letters, counts,
+):  # fmt: skip
+    """Row ``row``'s value against ``have``, a hand plus the visible tiles."""
+    chance = _probability(
+        need_letter[row], need_count[row], need_k[row], no_reduce, have, table3, probs, horizon,
+        log_fact, kind[row] == TABLE, letters, counts,
+    )  # fmt: skip
+    return score[row] * chance * weight[row] * PRE_FACTOR ** pre[row]
+
+
 @njit(cache=True)
 def leave_values(
     haves,
@@ -96,28 +115,121 @@ def leave_values(
     hands = haves.shape[0]
     row_count = score.shape[0]
     out = np.zeros((hands, row_count), dtype=np.float64)
-    reduce = np.zeros(26, dtype=np.int64)
+    no_reduce = np.zeros(26, dtype=np.int64)
     letters = np.empty(9, dtype=np.int64)
     counts = np.empty(9, dtype=np.int64)
     for hand in range(hands):
         have = haves[hand]
         for row in range(row_count):
-            chance = _probability(
-                need_letter[row],
-                need_count[row],
-                need_k[row],
-                reduce,
-                have,
-                table3,
-                probs,
-                horizon,
-                log_fact,
-                kind[row] == TABLE,
-                letters,
-                counts,
-            )
-            out[hand, row] = score[row] * chance * weight[row] * PRE_FACTOR ** pre[row]
+            out[hand, row] = _row_value(
+                row, have, no_reduce, need_letter, need_count, need_k, score, pre, weight, kind,
+                table3, probs, horizon, log_fact, letters, counts,
+            )  # fmt: skip
     return out
+
+
+@njit(cache=True)
+def best_values(
+    haves,
+    at_least,
+    order,
+    upper,
+    excluded,
+    need_letter,
+    need_count,
+    need_k,
+    score,
+    pre,
+    weight,
+    kind,
+    table3,
+    probs,
+    horizon,
+    log_fact,
+):
+    """Per hand-plus-visible in ``haves``: the best value of a row not
+    ``excluded``, or ``at_least`` if none is worth more, walking the rows in
+    ``order`` of falling ``upper`` and stopping where no row left can beat
+    it."""
+    hands = haves.shape[0]
+    out = np.zeros(hands, dtype=np.float64)
+    no_reduce = np.zeros(26, dtype=np.int64)
+    letters = np.empty(9, dtype=np.int64)
+    counts = np.empty(9, dtype=np.int64)
+    for hand in range(hands):
+        have = haves[hand]
+        top = at_least
+        for rank in range(order.shape[0]):
+            row = order[rank]
+            if upper[row] * BOUND_SLACK <= top:
+                break
+            if excluded[row]:
+                continue
+            value = _row_value(
+                row, have, no_reduce, need_letter, need_count, need_k, score, pre, weight, kind,
+                table3, probs, horizon, log_fact, letters, counts,
+            )  # fmt: skip
+            if value > top:
+                top = value
+        out[hand] = top
+    return out
+
+
+@njit(cache=True)
+def best_rows(
+    have,
+    order,
+    upper,
+    count,
+    need_letter,
+    need_count,
+    need_k,
+    score,
+    pre,
+    weight,
+    kind,
+    table3,
+    probs,
+    horizon,
+    log_fact,
+):
+    """The ``count`` rows of most value against ``have``, best first (ties by
+    row index, as a stable sort of all the values orders them): the rows
+    walked in ``order`` of falling ``upper`` until no row left can reach the
+    ``count``-th value found."""
+    if count <= 0:
+        return np.zeros(0, dtype=np.int64)
+    no_reduce = np.zeros(26, dtype=np.int64)
+    letters = np.empty(9, dtype=np.int64)
+    counts = np.empty(9, dtype=np.int64)
+    found_row = np.empty(order.shape[0], dtype=np.int64)
+    found_value = np.empty(order.shape[0], dtype=np.float64)
+    found = 0
+    kept = [0.0]  # a min-heap of the ``count`` best values found
+    kept.pop()
+    for rank in range(order.shape[0]):
+        row = order[rank]
+        # strict: a row of the same value and a lower index would still enter
+        if len(kept) == count and upper[row] * BOUND_SLACK < kept[0]:
+            break
+        value = _row_value(
+            row, have, no_reduce, need_letter, need_count, need_k, score, pre, weight, kind,
+            table3, probs, horizon, log_fact, letters, counts,
+        )  # fmt: skip
+        found_row[found] = row
+        found_value[found] = value
+        found += 1
+        if len(kept) < count:
+            heapq.heappush(kept, value)
+        elif value > kept[0]:
+            heapq.heapreplace(kept, value)
+    rows = found_row[:found]
+    values = found_value[:found]
+    by_index = np.argsort(rows)
+    rows = rows[by_index]
+    values = values[by_index]
+    best = np.argsort(-values, kind="mergesort")[:count]
+    return rows[best]
 
 
 @njit(cache=True)
@@ -228,13 +340,17 @@ def move_values(
 ):
     """Per play: (best open row value, its row, best advanced setup value, its
     row, best advanced target-line value). ``skip_line[d, line]``: prospect
-    rows of these lines are ignored (they are searched again after the play)."""
+    rows of these lines are ignored (they are searched again after the play).
+    ``lvals`` (leaves x rows) holds the rows' values against each leave, or
+    UNKNOWN: a value is computed when a walk first reads it (the walks stop
+    early, so most are never needed) and kept for the next call."""
     moves = tile_n.shape[0]
     best = np.zeros(moves, dtype=np.float64)
     best_row = np.full(moves, -1, dtype=np.int64)
     real = np.zeros(moves, dtype=np.float64)
     real_row = np.full(moves, -1, dtype=np.int64)
     table_real = np.zeros(moves, dtype=np.float64)
+    no_reduce = np.zeros(26, dtype=np.int64)
     reduce = np.zeros(26, dtype=np.int64)
     letters = np.empty(9, dtype=np.int64)
     counts = np.empty(9, dtype=np.int64)
@@ -258,6 +374,12 @@ def move_values(
                     break
             if not touch:
                 value = lvals[leave_idx[play], row]
+                if np.isnan(value):
+                    value = _row_value(
+                        row, have, no_reduce, need_letter, need_count, need_k, score, pre,
+                        weight, kind, table3, probs, horizon, log_fact, letters, counts,
+                    )  # fmt: skip
+                    lvals[leave_idx[play], row] = value
                 if value > top:
                     top = value
                     top_row = row
@@ -337,6 +459,74 @@ def row_values(
         LOG_FACT,
     )
     return values
+
+
+def best_row_values(
+    haves: np.ndarray,
+    rows: Rows,
+    order: np.ndarray,
+    upper: np.ndarray,
+    excluded: np.ndarray,
+    table3: np.ndarray,
+    probs: np.ndarray,
+    unknown: int,
+    at_least: float = 0.0,
+) -> np.ndarray:
+    """``best_values`` of ``rows``: per hand-plus-visible in ``haves``, the
+    best value of a row not ``excluded``, or ``at_least`` if none is worth
+    more; ``order`` sorts ``upper`` (``upper_bounds``) falling. The same as
+    the maximum of ``at_least`` and ``row_values`` over those rows, without
+    valuing the rows that cannot reach it."""
+    values: np.ndarray = best_values(
+        haves,
+        at_least,
+        order,
+        upper,
+        excluded,
+        rows.need_letter,
+        rows.need_count,
+        rows.need_k,
+        rows.score,
+        rows.pre,
+        rows.weight,
+        rows.kind,
+        table3,
+        probs,
+        unknown,
+        LOG_FACT,
+    )
+    return values
+
+
+def top_rows(
+    have: np.ndarray,
+    rows: Rows,
+    count: int,
+    table3: np.ndarray,
+    probs: np.ndarray,
+    unknown: int,
+) -> np.ndarray:
+    """The indices of the ``count`` rows of most value against ``have``, in
+    the order a stable sort of every row's value gives them."""
+    upper = upper_bounds(rows)
+    found: np.ndarray = best_rows(
+        have,
+        np.argsort(-upper, kind="stable"),
+        upper,
+        count,
+        rows.need_letter,
+        rows.need_count,
+        rows.need_k,
+        rows.score,
+        rows.pre,
+        rows.weight,
+        rows.kind,
+        table3,
+        probs,
+        unknown,
+        LOG_FACT,
+    )
+    return found
 
 
 def play_values(

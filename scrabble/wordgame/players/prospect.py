@@ -54,6 +54,7 @@ from scrabble.wordgame.rows import (
     rows_from_search,
     same_rows,
     take,
+    thrown_back,
     with_footprints,
 )
 from scrabble.wordgame.rules import TIME_LIMIT_MS
@@ -69,9 +70,12 @@ from scrabble.wordgame.search import (
 from scrabble.wordgame.setups import SetupFinder
 from scrabble.wordgame.target_line import TargetLine
 from scrabble.wordgame.value import (
+    UNKNOWN,
+    best_row_values,
     play_values,
     pre_index,
     row_values,
+    top_rows,
     upper_bounds,
     waste_penalties,
     window_products,
@@ -157,6 +161,7 @@ class Prospects:
     needs: np.ndarray  # (R, 26) each row's new letters
     made: np.ndarray  # indices of the rows the whole hand makes now
     upper: np.ndarray  # (R,) each row's best value
+    order: np.ndarray  # the rows by falling ``upper`` (stable)
 
 
 @dataclass
@@ -422,11 +427,13 @@ class ProspectPlayer:
         # the rows' new letters, and which are plays the whole hand makes now:
         # neither counts for a leave that throws back one of their letters
         needs = need_counts(rows)
+        upper = upper_bounds(rows)
         return Prospects(
             rows=rows,
             needs=needs,
             made=np.nonzero(in_hand(hand, rows, needs))[0],
-            upper=upper_bounds(rows),
+            upper=upper,
+            order=np.argsort(-upper, kind="stable").astype(np.int64),
         )
 
     def _plays(
@@ -450,9 +457,14 @@ class ProspectPlayer:
         leaves = hand[None, :] - used
         uniq, leave_idx = unique_submultisets(leaves, hand)
         haves = np.ascontiguousarray(uniq + vis[None, :])
-        lvals = row_values(haves, rows, ctx.table3, self.kit.probs, ctx.unknown)
-        if cfg.thrown_back:
-            drop_thrown_back(lvals, haves, prospects.made, prospects.needs[prospects.made])
+        # the leaves' row values are computed as the walks read them; only the
+        # plays made now are valued first, to drop those a leave throws back
+        lvals = np.full((len(haves), len(rows)), UNKNOWN)
+        made = prospects.made
+        if cfg.thrown_back and len(made):
+            made_vals = row_values(haves, take(rows, made), ctx.table3, self.kit.probs, ctx.unknown)
+            drop_thrown_back(made_vals, haves, np.arange(len(made)), prospects.needs[made])
+            lvals[:, made] = made_vals
         self._pre = pre_index(rows.direction, rows.line, rows.start, rows.length, rows.codes, n)
         batch = PlayBatch(
             meta=mmeta,
@@ -461,7 +473,7 @@ class ProspectPlayer:
             leave_idx=leave_idx.astype(np.int64),
             haves=haves,
             lvals=lvals,
-            order=np.argsort(-prospects.upper, kind="stable").astype(np.int64),
+            order=prospects.order,
         )
         skip_none = np.zeros((2, n), dtype=np.bool_)  # every prospect row counts
         best, _, real, _, table_real = self._play_values(batch, prospects, ctx, None, skip_none)
@@ -686,8 +698,7 @@ class ProspectPlayer:
         """The ``count`` rows of most value against ``have``."""
         if len(rows) <= count:
             return rows
-        vals = row_values(have[None, :], rows, table3, self.kit.probs, unknown)[0]
-        return take(rows, np.argsort(-vals, kind="stable")[:count])
+        return take(rows, top_rows(have, rows, count, table3, self.kit.probs, unknown))
 
     def _laid(self, play: Play) -> frozenset[tuple[int, str]]:
         """The (square, letter) pairs a play lays on the empty squares."""
@@ -777,13 +788,22 @@ class ProspectPlayer:
         have2 = (leave + ctx.vis)[None, :]
         if len(meta2):
             r2 = rows_from_search(meta2, codes2, n, with_foot=False)
-            vals2 = row_values(have2, r2, ctx.table3, kit.probs, ctx.unknown)
+            thrown = np.zeros(len(r2), dtype=np.bool_)
             if self.config.thrown_back:
                 # the same plays found again on the lines this play changes
                 again, needs2 = same_rows(r2, prospects.rows, prospects.made)
-                drop_thrown_back(vals2, have2, again, needs2)
-            new_best = float(vals2[0].max())
-        terms = {"prospect": max(new_best, float(old_best[0]))}
+                thrown[again[thrown_back(have2, needs2)[0]]] = True
+            upper2 = upper_bounds(r2)
+            order2 = np.argsort(-upper2, kind="stable").astype(np.int64)
+            # the answer is the better of the two, so only a row worth more
+            # than the other lines' best needs valuing
+            at_least = max(0.0, other) if math.isfinite(other) else 0.0
+            new_best = float(
+                best_row_values(
+                    have2, r2, order2, upper2, thrown, ctx.table3, kit.probs, ctx.unknown, at_least
+                )[0]
+            )
+        terms = {"prospect": max(new_best, other)}
         if self.config.use_phi:
             phi2 = self.place_value(bl2.cells)
             terms["place"] = self.config.phi_weight * (phi2 - self.phi)
@@ -829,7 +849,7 @@ class ProspectPlayer:
         cfg = self.config
         kit = self.kit
         hand, vis, rows = ctx.hand, ctx.vis, prospects.rows
-        cand = np.argsort(-prospects.upper, kind="stable")[: cfg.keeps]
+        cand = prospects.order[: cfg.keeps]
         keeps = [np.zeros(26, dtype=np.int64), *self._plan_keeps(hand)]
         keeps.extend(np.minimum(hand[None, :], prospects.needs[cand]))
         uniq, _ = unique_submultisets(np.stack(keeps), hand)
@@ -837,15 +857,15 @@ class ProspectPlayer:
         if not len(uniq):
             return []
         haves = np.ascontiguousarray(uniq + vis[None, :])
-        vals = row_values(haves, rows, ctx.table3, kit.probs, ctx.unknown)
-        if len(rows):
-            # a play the hand makes now is no reason to discard, whether the
-            # keep holds its letters or throws one back to draw it again:
-            # waiting for it only costs D (a turn a tile drawn), and its row
-            # carries none of the waste and place terms the same play made
-            # now is charged
-            vals[:, prospects.made] = 0.0
-        best = vals.max(axis=1) if vals.shape[1] else np.zeros(len(uniq))
+        # a play the hand makes now is no reason to discard, whether the keep
+        # holds its letters or throws one back to draw it again: waiting for
+        # it only costs D (a turn a tile drawn), and its row carries none of
+        # the waste and place terms the same play made now is charged
+        made = np.zeros(len(rows), dtype=np.bool_)
+        made[prospects.made] = True
+        best = best_row_values(
+            haves, rows, prospects.order, prospects.upper, made, ctx.table3, kit.probs, ctx.unknown
+        )
         out: list[Alternative] = []
         for keep, b in zip(uniq, best, strict=True):
             letters = letters_of(hand - keep)
