@@ -17,7 +17,11 @@ what it replaced (``--baseline``):
   (the other lines' best, which only a row scoring more can change);
 * ``keep-every-row``: the turn's first search keeping every prospect, as
   before it took ``keep_best`` (the rows the player keeps, the best by value);
-* ``every-row``: both, the search as it was before the thirty-first round.
+* ``every-row``: both, the search as it was before the thirty-first round;
+* ``every-value``: every row valued against every hand the player reads
+  (each leave's, each discard's keep, the setups' and the table's best, the
+  best on the lines a play changes), as before the thirty-second round's
+  walks valued only the rows that can reach the best.
 
 Printed per case: the two times and the score (which must agree), then the
 median time of each path, the median of the per-case ratios, and one JSON line
@@ -46,7 +50,7 @@ from numba import njit
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from scrabble.wordgame import cases, kit  # noqa: E402
+from scrabble.wordgame import cases, kit, value  # noqa: E402
 from scrabble.wordgame import search as search_module  # noqa: E402
 from scrabble.wordgame.lexicons import PlayerLexicon, load_lexicon  # noqa: E402
 from scrabble.wordgame.players import prospect  # noqa: E402
@@ -95,23 +99,68 @@ def search_without(*limits: str) -> Callable[..., Any]:
     return unlimited
 
 
+def play_values_every_leave(
+    tiles: Any, leave_idx: Any, haves: Any, lvals: np.ndarray, order: Any, upper: Any,
+    rows: Rows, pre: Any, table3: Any, probs: Any, unknown: int, *rest: Any,
+) -> Any:  # fmt: skip
+    """The baseline: every leave's value of every row before the walks (the
+    columns still unknown; the player values the plays made now first)."""
+    missing = np.isnan(lvals[0]) if len(lvals) else np.zeros(0, dtype=np.bool_)
+    if missing.any():
+        every = value.row_values(haves, rows, table3, probs, unknown)
+        lvals[:, missing] = every[:, missing]
+    return value.play_values(
+        tiles, leave_idx, haves, lvals, order, upper, rows, pre, table3, probs, unknown, *rest
+    )
+
+
+def best_of_every_value(
+    haves: np.ndarray, rows: Rows, order: Any, upper: Any, excluded: np.ndarray,
+    table3: Any, probs: Any, unknown: int, at_least: float = 0.0,
+) -> np.ndarray:  # fmt: skip
+    """The baseline: every row valued, the excluded zeroed, the maximum."""
+    every = value.row_values(haves, rows, table3, probs, unknown)
+    every[:, excluded] = 0.0
+    best = every.max(axis=1) if every.shape[1] else np.zeros(len(haves))
+    return np.maximum(best, at_least)
+
+
+def top_of_every_value(
+    have: np.ndarray, rows: Rows, count: int, table3: Any, probs: Any, unknown: int
+) -> np.ndarray:
+    """The baseline: every row valued, then sorted."""
+    every = value.row_values(have[None, :], rows, table3, probs, unknown)[0]
+    return np.argsort(-every, kind="stable")[:count]
+
+
+Swap = tuple[Any, str, Callable[..., Any]]
+
+
 @contextmanager
-def swapped(module: Any, name: str, baseline: Callable[..., Any]) -> Iterator[None]:
-    """``module.name`` (the name the player calls) replaced for the duration."""
-    kept = getattr(module, name)
-    setattr(module, name, baseline)
+def swapped(swaps: list[Swap]) -> Iterator[None]:
+    """Each ``module.name`` (the names the player calls) replaced for the
+    duration."""
+    kept = [getattr(module, name) for module, name, _ in swaps]
+    for module, name, baseline in swaps:
+        setattr(module, name, baseline)
     try:
         yield
     finally:
-        setattr(module, name, kept)
+        for (module, name, _), old in zip(swaps, kept, strict=True):
+            setattr(module, name, old)
 
 
-BASELINES: dict[str, Callable[[], tuple[Any, str, Callable[..., Any]]]] = {
-    "letter-loop": lambda: (kit, "search", search_with_letter_loop()),
-    "same-rows-loop": lambda: (prospect, "same_rows", same_rows_loop),
-    "no-floor": lambda: (kit, "search", search_without("floor")),
-    "keep-every-row": lambda: (kit, "search", search_without("keep_best")),
-    "every-row": lambda: (kit, "search", search_without("floor", "keep_best")),
+BASELINES: dict[str, Callable[[], list[Swap]]] = {
+    "letter-loop": lambda: [(kit, "search", search_with_letter_loop())],
+    "same-rows-loop": lambda: [(prospect, "same_rows", same_rows_loop)],
+    "no-floor": lambda: [(kit, "search", search_without("floor"))],
+    "keep-every-row": lambda: [(kit, "search", search_without("keep_best"))],
+    "every-row": lambda: [(kit, "search", search_without("floor", "keep_best"))],
+    "every-value": lambda: [
+        (prospect, "play_values", play_values_every_leave),
+        (prospect, "best_row_values", best_of_every_value),
+        (prospect, "top_rows", top_of_every_value),
+    ],
 }
 
 
@@ -133,17 +182,17 @@ def main() -> None:
     parser.add_argument("--share", type=float, default=0.3)
     args = parser.parse_args()
     first, last = (int(x) for x in args.seeds.split("-"))
-    module, name, baseline = BASELINES[args.baseline]()
+    swaps = BASELINES[args.baseline]()
     lexicon = load_lexicon("enable")
     probabilities = cases.letter_probabilities(lexicon.words)
     warm = cases.generate(first, probabilities)
     play(warm, lexicon, 0.05)  # compile and load caches, both paths
-    with swapped(module, name, baseline):
+    with swapped(swaps):
         play(warm, lexicon, 0.05)
     rows: list[dict[str, float]] = []
     for seed in range(first, last + 1):
         case = cases.generate(seed, probabilities)
-        with swapped(module, name, baseline):
+        with swapped(swaps):
             old_s, old_score = play(case, lexicon, args.share)
         new_s, new_score = play(case, lexicon, args.share)
         if old_score != new_score:
