@@ -50,7 +50,7 @@ from numba import njit
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from scrabble.wordgame import cases, kit, value  # noqa: E402
+from scrabble.wordgame import cases, kit, row_value, value  # noqa: E402
 from scrabble.wordgame import search as search_module  # noqa: E402
 from scrabble.wordgame.lexicons import PlayerLexicon, load_lexicon  # noqa: E402
 from scrabble.wordgame.players import prospect  # noqa: E402
@@ -107,7 +107,7 @@ def play_values_every_leave(
     columns still unknown; the player values the plays made now first)."""
     missing = np.isnan(lvals[0]) if len(lvals) else np.zeros(0, dtype=np.bool_)
     if missing.any():
-        every = value.row_values(haves, rows, table3, probs, unknown)
+        every = row_value.row_values(haves, rows, table3, probs, unknown)
         lvals[:, missing] = every[:, missing]
     return value.play_values(
         tiles, leave_idx, haves, lvals, order, upper, rows, pre, table3, probs, unknown, *rest
@@ -119,7 +119,7 @@ def best_of_every_value(
     table3: Any, probs: Any, unknown: int, at_least: float = 0.0,
 ) -> np.ndarray:  # fmt: skip
     """The baseline: every row valued, the excluded zeroed, the maximum."""
-    every = value.row_values(haves, rows, table3, probs, unknown)
+    every = row_value.row_values(haves, rows, table3, probs, unknown)
     every[:, excluded] = 0.0
     best = every.max(axis=1) if every.shape[1] else np.zeros(len(haves))
     return np.maximum(best, at_least)
@@ -129,7 +129,7 @@ def top_of_every_value(
     have: np.ndarray, rows: Rows, count: int, table3: Any, probs: Any, unknown: int
 ) -> np.ndarray:
     """The baseline: every row valued, then sorted."""
-    every = value.row_values(have[None, :], rows, table3, probs, unknown)[0]
+    every = row_value.row_values(have[None, :], rows, table3, probs, unknown)[0]
     return np.argsort(-every, kind="stable")[:count]
 
 

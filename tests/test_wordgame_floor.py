@@ -15,9 +15,9 @@ import pytest
 from scrabble.wordgame.kit import Kit, counts26
 from scrabble.wordgame.lexicons import load_lexicon
 from scrabble.wordgame.lines import BoardLines
+from scrabble.wordgame.row_value import row_values
 from scrabble.wordgame.rows import rows_from_search
 from scrabble.wordgame.search import META_MISSING, META_SCORE, META_VISIBLE
-from scrabble.wordgame.value import row_values
 from tests.wordgame_boards import mid_game
 
 SEEDS = [505, 548, 603, 2010]

@@ -15,17 +15,16 @@ import pytest
 
 from scrabble.wordgame.kit import Kit, counts26, unique_submultisets
 from scrabble.wordgame.lexicons import load_lexicon
-from scrabble.wordgame.rows import Rows, play_tiles, rows_from_search, with_footprints
-from scrabble.wordgame.search import META_LEN, META_LINE, META_MISSING, META_START, META_VISIBLE
-from scrabble.wordgame.value import (
+from scrabble.wordgame.row_value import (
     UNKNOWN,
     best_row_values,
-    play_values,
-    pre_index,
     row_values,
     top_rows,
     upper_bounds,
 )
+from scrabble.wordgame.rows import Rows, play_tiles, rows_from_search, with_footprints
+from scrabble.wordgame.search import META_LEN, META_LINE, META_MISSING, META_START, META_VISIBLE
+from scrabble.wordgame.value import play_values, pre_index
 from tests.wordgame_boards import mid_game
 
 SEEDS = [505, 548, 603, 2010]

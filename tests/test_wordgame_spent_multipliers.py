@@ -14,9 +14,10 @@ import pytest
 
 from scrabble.wordgame.chance import LOG_FACT, three_letter_table
 from scrabble.wordgame.kit import counts26
+from scrabble.wordgame.row_value import row_values, upper_bounds
 from scrabble.wordgame.rows import PROSPECT, make_rows, play_tiles
 from scrabble.wordgame.search import NEW
-from scrabble.wordgame.value import play_values, pre_index, row_values, upper_bounds
+from scrabble.wordgame.value import play_values, pre_index
 
 N = 10
 SCORE = 300

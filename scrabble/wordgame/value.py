@@ -3,233 +3,23 @@
 For a play m: score(m) - pen(m) + the best value of a row that m leaves open,
 counted against the hand m leaves plus the visible tiles, + the best value of
 a setup row m itself advances. For a discard: -D + the best row value against
-the hand it keeps. A row's value is score x P(its missing letters arrive in
-the horizon) x weight x PRE_FACTOR^(pre-placed squares still empty).
+the hand it keeps (``row_value``, which also values the rows).
 
-The kernels work per distinct leave first (the row values do not depend on
-which play left that hand), then per play walk the rows in falling order of
-their best possible value and stop when none can beat the best found.
+Per play the kernel walks the rows in falling order of their best possible
+value and stops when none can beat the best found; a leave's value of a row
+(the same for every play that leaves that hand) is computed when a walk first
+reads it and kept for the plays after.
 """
 
 from __future__ import annotations
 
-import heapq
-
 import numpy as np
 from numba import njit
 
-from scrabble.wordgame.chance import LOG_FACT, NONE, p_cover
+from scrabble.wordgame.chance import LOG_FACT
+from scrabble.wordgame.row_value import arrival_chance, value_against
 from scrabble.wordgame.rows import PRE, PRE_FACTOR, TABLE, Rows
 from scrabble.wordgame.search import LETTER, NEW
-
-MAX_GENERAL_MISSING = 6  # beyond this a target-line entry counts 0 (bounds the cost)
-# a bound from NumPy and a value from a kernel may round apart in the last bits:
-# a walk stops only where the bound, so widened, cannot reach the best found
-BOUND_SLACK = 1.0 + 1e-9
-UNKNOWN = np.nan  # a leave's value of a row not computed yet (``move_values`` fills it)
-
-
-@njit(cache=True, inline="always")
-def _probability(
-    need_letter,
-    need_count,
-    kinds,
-    reduce,
-    have,
-    table3,
-    probs,
-    horizon,
-    log_fact,
-    general,
-    letters,
-    counts,
-):
-    """The chance that the letters a row needs beyond ``have`` and ``reduce``
-    (what the play itself puts there) arrive within ``horizon`` draws: from
-    the turn's table up to three, exactly for target-line rows (``general``)
-    up to MAX_GENERAL_MISSING, else 0."""
-    short_kinds = 0
-    total = 0
-    for need in range(kinds):
-        letter = need_letter[need]
-        short = need_count[need] - reduce[letter] - have[letter]
-        if short > 0:
-            letters[short_kinds] = letter
-            counts[short_kinds] = short
-            short_kinds += 1
-            total += short
-    if total == 0:
-        return 1.0
-    if total <= 3:
-        # the missing letters in ascending order, padded with NONE
-        first = letters[0]
-        second = NONE
-        third = NONE
-        if counts[0] >= 2:
-            second = first
-            if counts[0] == 3:
-                third = first
-            elif short_kinds > 1:
-                third = letters[1]
-        elif short_kinds > 1:
-            second = letters[1]
-            if counts[1] == 2:
-                third = second
-            elif short_kinds > 2:
-                third = letters[2]
-        return table3[first, second, third]
-    if general and total <= MAX_GENERAL_MISSING:
-        return p_cover(letters, counts, short_kinds, probs, horizon, log_fact)
-    return 0.0
-
-
-@njit(cache=True, inline="always")
-def _row_value(
-    row, have, no_reduce, need_letter, need_count, need_k, score, pre, weight, kind, table3,
-    probs, horizon, log_fact, letters, counts,
-):  # fmt: skip
-    """Row ``row``'s value against ``have``, a hand plus the visible tiles."""
-    chance = _probability(
-        need_letter[row], need_count[row], need_k[row], no_reduce, have, table3, probs, horizon,
-        log_fact, kind[row] == TABLE, letters, counts,
-    )  # fmt: skip
-    return score[row] * chance * weight[row] * PRE_FACTOR ** pre[row]
-
-
-@njit(cache=True)
-def leave_values(
-    haves,
-    need_letter,
-    need_count,
-    need_k,
-    score,
-    pre,
-    weight,
-    kind,
-    table3,
-    probs,
-    horizon,
-    log_fact,
-):
-    """(L, R): each row's value against each distinct hand-plus-visible."""
-    hands = haves.shape[0]
-    row_count = score.shape[0]
-    out = np.zeros((hands, row_count), dtype=np.float64)
-    no_reduce = np.zeros(26, dtype=np.int64)
-    letters = np.empty(9, dtype=np.int64)
-    counts = np.empty(9, dtype=np.int64)
-    for hand in range(hands):
-        have = haves[hand]
-        for row in range(row_count):
-            out[hand, row] = _row_value(
-                row, have, no_reduce, need_letter, need_count, need_k, score, pre, weight, kind,
-                table3, probs, horizon, log_fact, letters, counts,
-            )  # fmt: skip
-    return out
-
-
-@njit(cache=True)
-def best_values(
-    haves,
-    at_least,
-    order,
-    upper,
-    excluded,
-    need_letter,
-    need_count,
-    need_k,
-    score,
-    pre,
-    weight,
-    kind,
-    table3,
-    probs,
-    horizon,
-    log_fact,
-):
-    """Per hand-plus-visible in ``haves``: the best value of a row not
-    ``excluded``, or ``at_least`` if none is worth more, walking the rows in
-    ``order`` of falling ``upper`` and stopping where no row left can beat
-    it."""
-    hands = haves.shape[0]
-    out = np.zeros(hands, dtype=np.float64)
-    no_reduce = np.zeros(26, dtype=np.int64)
-    letters = np.empty(9, dtype=np.int64)
-    counts = np.empty(9, dtype=np.int64)
-    for hand in range(hands):
-        have = haves[hand]
-        top = at_least
-        for rank in range(order.shape[0]):
-            row = order[rank]
-            if upper[row] * BOUND_SLACK <= top:
-                break
-            if excluded[row]:
-                continue
-            value = _row_value(
-                row, have, no_reduce, need_letter, need_count, need_k, score, pre, weight, kind,
-                table3, probs, horizon, log_fact, letters, counts,
-            )  # fmt: skip
-            if value > top:
-                top = value
-        out[hand] = top
-    return out
-
-
-@njit(cache=True)
-def best_rows(
-    have,
-    order,
-    upper,
-    count,
-    need_letter,
-    need_count,
-    need_k,
-    score,
-    pre,
-    weight,
-    kind,
-    table3,
-    probs,
-    horizon,
-    log_fact,
-):
-    """The ``count`` rows of most value against ``have``, best first (ties by
-    row index, as a stable sort of all the values orders them): the rows
-    walked in ``order`` of falling ``upper`` until no row left can reach the
-    ``count``-th value found."""
-    if count <= 0:
-        return np.zeros(0, dtype=np.int64)
-    no_reduce = np.zeros(26, dtype=np.int64)
-    letters = np.empty(9, dtype=np.int64)
-    counts = np.empty(9, dtype=np.int64)
-    found_row = np.empty(order.shape[0], dtype=np.int64)
-    found_value = np.empty(order.shape[0], dtype=np.float64)
-    found = 0
-    kept = [0.0]  # a min-heap of the ``count`` best values found
-    kept.pop()
-    for rank in range(order.shape[0]):
-        row = order[rank]
-        # strict: a row of the same value and a lower index would still enter
-        if len(kept) == count and upper[row] * BOUND_SLACK < kept[0]:
-            break
-        value = _row_value(
-            row, have, no_reduce, need_letter, need_count, need_k, score, pre, weight, kind,
-            table3, probs, horizon, log_fact, letters, counts,
-        )  # fmt: skip
-        found_row[found] = row
-        found_value[found] = value
-        found += 1
-        if len(kept) < count:
-            heapq.heappush(kept, value)
-        elif value > kept[0]:
-            heapq.heapreplace(kept, value)
-    rows = found_row[:found]
-    values = found_value[:found]
-    by_index = np.argsort(rows)
-    rows = rows[by_index]
-    values = values[by_index]
-    best = np.argsort(-values, kind="mergesort")[:count]
-    return rows[best]
 
 
 @njit(cache=True)
@@ -297,7 +87,7 @@ def _after_play(
     )  # fmt: skip
     if got < 0:
         return got, 0.0
-    chance = _probability(
+    chance = arrival_chance(
         need_letter[row], need_count[row], need_k[row], reduce, have, table3, probs, horizon,
         log_fact, general, letters, counts,
     )  # fmt: skip
@@ -375,7 +165,7 @@ def move_values(
             if not touch:
                 value = lvals[leave_idx[play], row]
                 if np.isnan(value):
-                    value = _row_value(
+                    value = value_against(
                         row, have, no_reduce, need_letter, need_count, need_k, score, pre,
                         weight, kind, table3, probs, horizon, log_fact, letters, counts,
                     )  # fmt: skip
@@ -430,103 +220,6 @@ def move_values(
         real_row[play] = setup_row
         table_real[play] = table_top
     return best, best_row, real, real_row, table_real
-
-
-def upper_bounds(rows: Rows) -> np.ndarray:
-    """Each row's value if its missing letters surely arrived: the bound the
-    per-play walk stops on."""
-    bounds: np.ndarray = rows.score * rows.weight * PRE_FACTOR**rows.pre
-    return bounds
-
-
-def row_values(
-    haves: np.ndarray, rows: Rows, table3: np.ndarray, probs: np.ndarray, unknown: int
-) -> np.ndarray:
-    """``leave_values`` of ``rows``: (L, R), each row against each hand-plus-
-    visible in ``haves``; the one place a ``Rows`` becomes the kernel's arrays."""
-    values: np.ndarray = leave_values(
-        haves,
-        rows.need_letter,
-        rows.need_count,
-        rows.need_k,
-        rows.score,
-        rows.pre,
-        rows.weight,
-        rows.kind,
-        table3,
-        probs,
-        unknown,
-        LOG_FACT,
-    )
-    return values
-
-
-def best_row_values(
-    haves: np.ndarray,
-    rows: Rows,
-    order: np.ndarray,
-    upper: np.ndarray,
-    excluded: np.ndarray,
-    table3: np.ndarray,
-    probs: np.ndarray,
-    unknown: int,
-    at_least: float = 0.0,
-) -> np.ndarray:
-    """``best_values`` of ``rows``: per hand-plus-visible in ``haves``, the
-    best value of a row not ``excluded``, or ``at_least`` if none is worth
-    more; ``order`` sorts ``upper`` (``upper_bounds``) falling. The same as
-    the maximum of ``at_least`` and ``row_values`` over those rows, without
-    valuing the rows that cannot reach it."""
-    values: np.ndarray = best_values(
-        haves,
-        at_least,
-        order,
-        upper,
-        excluded,
-        rows.need_letter,
-        rows.need_count,
-        rows.need_k,
-        rows.score,
-        rows.pre,
-        rows.weight,
-        rows.kind,
-        table3,
-        probs,
-        unknown,
-        LOG_FACT,
-    )
-    return values
-
-
-def top_rows(
-    have: np.ndarray,
-    rows: Rows,
-    count: int,
-    table3: np.ndarray,
-    probs: np.ndarray,
-    unknown: int,
-) -> np.ndarray:
-    """The indices of the ``count`` rows of most value against ``have``, in
-    the order a stable sort of every row's value gives them."""
-    upper = upper_bounds(rows)
-    found: np.ndarray = best_rows(
-        have,
-        np.argsort(-upper, kind="stable"),
-        upper,
-        count,
-        rows.need_letter,
-        rows.need_count,
-        rows.need_k,
-        rows.score,
-        rows.pre,
-        rows.weight,
-        rows.kind,
-        table3,
-        probs,
-        unknown,
-        LOG_FACT,
-    )
-    return found
 
 
 def play_values(

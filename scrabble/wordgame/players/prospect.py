@@ -44,6 +44,13 @@ from scrabble.wordgame.lines import BoardLines
 from scrabble.wordgame.places import place_table, place_value
 from scrabble.wordgame.players.choice import Alternative, Choice
 from scrabble.wordgame.referee import GameSetup, TurnView
+from scrabble.wordgame.row_value import (
+    UNKNOWN,
+    best_row_values,
+    row_values,
+    top_rows,
+    upper_bounds,
+)
 from scrabble.wordgame.rows import (
     Rows,
     concat,
@@ -70,13 +77,8 @@ from scrabble.wordgame.search import (
 from scrabble.wordgame.setups import SetupFinder
 from scrabble.wordgame.target_line import TargetLine
 from scrabble.wordgame.value import (
-    UNKNOWN,
-    best_row_values,
     play_values,
     pre_index,
-    row_values,
-    top_rows,
-    upper_bounds,
     waste_penalties,
     window_products,
 )
