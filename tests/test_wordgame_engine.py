@@ -14,7 +14,7 @@ from scrabble.lexicon.loaded import Lexicon
 from scrabble.rules import STANDARD_VALUES
 from scrabble.wordgame.actions import Play
 from scrabble.wordgame.judge import judge_play
-from scrabble.wordgame.kit import reach_for
+from scrabble.wordgame.kit import NO_TABLE, reach_for
 from scrabble.wordgame.lines import board_lines, multiplier_lines
 from scrabble.wordgame.rules import wordgame_rules
 from scrabble.wordgame.search import META_WIDTH, search
@@ -95,7 +95,7 @@ def _search(rows, hand, lexicon, rules, wild):
         0,
         0,
         0,
-        np.ones((27, 27, 27)),
+        NO_TABLE,
         meta,
         codes,
         counter,

@@ -12,13 +12,12 @@ check them against).
 
 from __future__ import annotations
 
-import heapq
-
 import numpy as np
 from numba import njit
 
 from scrabble.wordgame.chance import LOG_FACT, NONE, p_cover
 from scrabble.wordgame.rows import PRE_FACTOR, TABLE, Rows
+from scrabble.wordgame.search import keep_value
 
 MAX_GENERAL_MISSING = 6  # beyond this a target-line entry counts 0 (bounds the cost)
 # a bound from NumPy and a value from a kernel may round apart in the last bits:
@@ -203,12 +202,12 @@ def best_rows(
     found_row = np.empty(order.shape[0], dtype=np.int64)
     found_value = np.empty(order.shape[0], dtype=np.float64)
     found = 0
-    kept = [0.0]  # a min-heap of the ``count`` best values found
-    kept.pop()
+    heap = np.empty(count, dtype=np.float64)  # the ``count`` best values found
+    kept = 0
     for rank in range(order.shape[0]):
         row = order[rank]
         # strict: a row of the same value and a lower index would still enter
-        if len(kept) == count and upper[row] * BOUND_SLACK < kept[0]:
+        if kept == count and upper[row] * BOUND_SLACK < heap[0]:
             break
         value = value_against(
             row, have, no_reduce, need_letter, need_count, need_k, score, pre, weight, kind,
@@ -217,10 +216,7 @@ def best_rows(
         found_row[found] = row
         found_value[found] = value
         found += 1
-        if len(kept) < count:
-            heapq.heappush(kept, value)
-        elif value > kept[0]:
-            heapq.heapreplace(kept, value)
+        kept = keep_value(heap, kept, value)
     rows = found_row[:found]
     values = found_value[:found]
     by_index = np.argsort(rows)
@@ -237,13 +233,14 @@ def upper_bounds(rows: Rows) -> np.ndarray:
     return bounds
 
 
-def row_values(
-    haves: np.ndarray, rows: Rows, table3: np.ndarray, probs: np.ndarray, unknown: int
-) -> np.ndarray:
-    """``leave_values`` of ``rows``: (L, R), each row against each hand-plus-
-    visible in ``haves``; the one place a ``Rows`` becomes the kernel's arrays."""
-    values: np.ndarray = leave_values(
-        haves,
+ValueArrays = tuple[
+    np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray
+]
+
+
+def _value_arrays(rows: Rows) -> ValueArrays:
+    """The arrays of ``rows`` a row's value reads, in the kernels' order."""
+    return (
         rows.need_letter,
         rows.need_count,
         rows.need_k,
@@ -251,6 +248,24 @@ def row_values(
         rows.pre,
         rows.weight,
         rows.kind,
+    )
+
+
+def falling_bounds(rows: Rows) -> tuple[np.ndarray, np.ndarray]:
+    """(each row's bound, ``upper_bounds``; the rows by falling bound, a
+    stable sort): what a walk to the best takes."""
+    upper = upper_bounds(rows)
+    return upper, np.argsort(-upper, kind="stable").astype(np.int64)
+
+
+def row_values(
+    haves: np.ndarray, rows: Rows, table3: np.ndarray, probs: np.ndarray, unknown: int
+) -> np.ndarray:
+    """``leave_values`` of ``rows``: (L, R), each row against each hand-plus-
+    visible in ``haves``; the one place a ``Rows`` becomes the kernel's arrays."""
+    values: np.ndarray = leave_values(
+        haves,
+        *_value_arrays(rows),
         table3,
         probs,
         unknown,
@@ -281,13 +296,7 @@ def best_row_values(
         order,
         upper,
         excluded,
-        rows.need_letter,
-        rows.need_count,
-        rows.need_k,
-        rows.score,
-        rows.pre,
-        rows.weight,
-        rows.kind,
+        *_value_arrays(rows),
         table3,
         probs,
         unknown,
@@ -306,19 +315,13 @@ def top_rows(
 ) -> np.ndarray:
     """The indices of the ``count`` rows of most value against ``have``, in
     the order a stable sort of every row's value gives them."""
-    upper = upper_bounds(rows)
+    upper, order = falling_bounds(rows)
     found: np.ndarray = best_rows(
         have,
-        np.argsort(-upper, kind="stable"),
+        order,
         upper,
         count,
-        rows.need_letter,
-        rows.need_count,
-        rows.need_k,
-        rows.score,
-        rows.pre,
-        rows.weight,
-        rows.kind,
+        *_value_arrays(rows),
         table3,
         probs,
         unknown,

@@ -112,7 +112,7 @@ def _reach_bounds(cells, cmask, cross, lm, wm, values, letters, max_tiles, bound
 
 
 @njit(cache=True)
-def _keep_value(heap, size, value):
+def keep_value(heap, size, value):
     """Push ``value`` onto the min-heap of the best values kept (capacity
     ``heap.shape[0]``); returns the new size."""
     keep = heap.shape[0]
@@ -372,7 +372,7 @@ def search(
                             and (away == 0 or not keeping or kept < keep_best or value >= heap[0])
                         ):
                             if keeping:
-                                kept = _keep_value(heap, kept, value)
+                                kept = keep_value(heap, kept, value)
                             row = counter[0]
                             if row < cap:
                                 out_meta[row, 0] = d

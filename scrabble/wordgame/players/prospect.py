@@ -47,9 +47,9 @@ from scrabble.wordgame.referee import GameSetup, TurnView
 from scrabble.wordgame.row_value import (
     UNKNOWN,
     best_row_values,
+    falling_bounds,
     row_values,
     top_rows,
-    upper_bounds,
 )
 from scrabble.wordgame.rows import (
     Rows,
@@ -429,13 +429,13 @@ class ProspectPlayer:
         # the rows' new letters, and which are plays the whole hand makes now:
         # neither counts for a leave that throws back one of their letters
         needs = need_counts(rows)
-        upper = upper_bounds(rows)
+        upper, order = falling_bounds(rows)
         return Prospects(
             rows=rows,
             needs=needs,
             made=np.nonzero(in_hand(hand, rows, needs))[0],
             upper=upper,
-            order=np.argsort(-upper, kind="stable").astype(np.int64),
+            order=order,
         )
 
     def _plays(
@@ -795,8 +795,7 @@ class ProspectPlayer:
                 # the same plays found again on the lines this play changes
                 again, needs2 = same_rows(r2, prospects.rows, prospects.made)
                 thrown[again[thrown_back(have2, needs2)[0]]] = True
-            upper2 = upper_bounds(r2)
-            order2 = np.argsort(-upper2, kind="stable").astype(np.int64)
+            upper2, order2 = falling_bounds(r2)
             # the answer is the better of the two, so only a row worth more
             # than the other lines' best needs valuing
             at_least = max(0.0, other) if math.isfinite(other) else 0.0
