@@ -485,6 +485,9 @@ def _run_one(case_json: str) -> dict[str, Any]:
                 "--player",
                 name,
             ] + (["--fixed-effort"] if _WORKER["fixed"] else [])
+            if role == "player":  # the baseline plays with its defaults, as in-process
+                for key, value in _WORKER["settings"].items():
+                    command += ["--set", f"{key}={value}"]
             outcome = play_subprocess(case, command, lexicon.contains, cwd=str(ROOT))
         else:
             player = make_player(
@@ -787,7 +790,7 @@ def main(argv: list[str] | None = None) -> int:
         default=[],
         type=setting,
         metavar="NAME=VALUE",
-        help="override a setting of the player's config (tuning)",
+        help="override a setting of the player's config (tuning; with --protocol, passed to play)",
     )
     p.set_defaults(func=cmd_run)
     p = sub.add_parser("compare", help="paired per-case comparison of run outputs (B against A)")

@@ -71,6 +71,30 @@ def test_in_process_and_subprocess_games_are_identical(player, small_cases, enab
         assert here.plays and there.elapsed_ms > 0
 
 
+def test_run_through_the_protocol_passes_the_players_settings_to_play(tmp_path):
+    # an experiment through the protocol plays the settings it names, not the
+    # defaults: the same game as in-process with them, another one without
+    path = tmp_path / "cases.jsonl"
+    subprocess.run(
+        [*PLAY[:2], "cases", "--seeds", str(SMALL_SEEDS[0]), "--out", str(path)],
+        check=True,
+        capture_output=True,
+    )
+    run = [*PLAY[:2], "run", "--cases", str(path), "--baseline", "none", "--jobs", "1"]
+    run += ["--fixed-effort", "--no-time-limit"]
+    heavy = ["--set", "per_tile=40"]  # 40 points a tile placed: another game
+
+    def game(*extra):
+        done = subprocess.run([*run, *extra], capture_output=True, text=True, check=True)
+        line = done.stdout.splitlines()[0]
+        assert "FAILED" not in line
+        return line.split(" score=")[1].split(" time=")[0]  # score, plays, discards, ...
+
+    there, here, plain = game("--protocol", *heavy), game(*heavy), game()
+    assert there == here
+    assert here != plain
+
+
 def test_play_runs_under_the_project_environment_from_a_bare_python(small_cases, enable):
     # A referee runs the script with whatever python3 it finds. The interpreter the
     # venv was made from, without site-packages (-S), has neither NumPy nor Numba;
