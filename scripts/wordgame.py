@@ -488,7 +488,11 @@ def _run_one(case_json: str) -> dict[str, Any]:
             if role == "player":  # the baseline plays with its defaults, as in-process
                 for key, value in _WORKER["settings"].items():
                     command += ["--set", f"{key}={value}"]
-            outcome = play_subprocess(case, command, lexicon.contains, cwd=str(ROOT))
+            # --no-time-limit: an hour, not infinity (the referee's wait for a
+            # reply is a finite timeout); it was 10 s, which a slow machine's
+            # fixed-effort game could pass
+            limit_ms = 3_600_000 if _WORKER["no_limit"] else 10_000
+            outcome = play_subprocess(case, command, lexicon.contains, limit_ms, cwd=str(ROOT))
         else:
             player = make_player(
                 name, lexicon, _WORKER["fixed"], _WORKER["settings"] if role == "player" else {}

@@ -81,7 +81,7 @@ def test_run_through_the_protocol_passes_the_players_settings_to_play(tmp_path):
         capture_output=True,
     )
     run = [*PLAY[:2], "run", "--cases", str(path), "--baseline", "none", "--jobs", "1"]
-    run += ["--fixed-effort", "--no-time-limit"]
+    run += ["--fixed-effort", "--no-time-limit", "--set", "fixed_share=0.3"]
     heavy = ["--set", "per_tile=40"]  # 40 points a tile placed: another game
 
     def game(*extra):
