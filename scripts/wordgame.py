@@ -452,6 +452,7 @@ def _run_one(case_json: str) -> dict[str, Any]:
     from scrabble.wordgame.players.registry import make_player
     from scrabble.wordgame.protocol import play_subprocess
     from scrabble.wordgame.referee import play_in_process
+    from scrabble.wordgame.rules import TIME_LIMIT_MS
 
     case = Case.from_json(case_json)
     lexicon = load_lexicon(case.lexicon)
@@ -488,10 +489,9 @@ def _run_one(case_json: str) -> dict[str, Any]:
             if role == "player":  # the baseline plays with its defaults, as in-process
                 for key, value in _WORKER["settings"].items():
                     command += ["--set", f"{key}={value}"]
-            # --no-time-limit: an hour, not infinity (the referee's wait for a
-            # reply is a finite timeout); it was 10 s, which a slow machine's
-            # fixed-effort game could pass
-            limit_ms = 3_600_000 if _WORKER["no_limit"] else 10_000
+            # --no-time-limit: an hour, as the referee's wait for a reply is a
+            # finite timeout
+            limit_ms = 3_600_000 if _WORKER["no_limit"] else TIME_LIMIT_MS
             outcome = play_subprocess(case, command, lexicon.contains, limit_ms, cwd=str(ROOT))
         else:
             player = make_player(
@@ -501,7 +501,7 @@ def _run_one(case_json: str) -> dict[str, Any]:
                 case,
                 player,
                 lexicon.contains,
-                float("inf") if _WORKER["no_limit"] else 10_000,
+                float("inf") if _WORKER["no_limit"] else TIME_LIMIT_MS,
                 board,
                 extra,
             )
@@ -680,6 +680,7 @@ def chosen_case(command: str, cases: list[Case], wanted: str | None) -> Case:
 def cmd_trace(args: argparse.Namespace) -> int:
     from scrabble.wordgame.lexicons import load_lexicon
     from scrabble.wordgame.players.registry import DEFAULT, make_player
+    from scrabble.wordgame.rules import TIME_LIMIT_MS
     from scrabble.wordgame.trace import board_lines, trace_case, turn_line
 
     player_name = args.player or DEFAULT
@@ -687,7 +688,7 @@ def cmd_trace(args: argparse.Namespace) -> int:
     case = chosen_case("trace", case_file("trace", args.cases), args.case)
     lexicon = load_lexicon(case.lexicon)
     player = make_player(player_name, lexicon, args.fixed_effort, settings)
-    limit = float("inf") if args.no_time_limit else 10_000
+    limit = float("inf") if args.no_time_limit else TIME_LIMIT_MS
     print(
         f"{case.id} seed={case.seed} n={case.n} t={case.t} x={case.x} d={case.d} "
         f"player={player_name}{' fixed effort' if args.fixed_effort else ''}"
