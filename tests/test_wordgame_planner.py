@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
+import time
 from dataclasses import replace
+
+import pytest
 
 from scrabble.wordgame import cases
 from scrabble.wordgame.lexicons import load_lexicon
+from scrabble.wordgame.players import prospect
+from scrabble.wordgame.players.greedy import GreedyPlayer
 from scrabble.wordgame.players.planner import PlannerConfig, PlannerPlayer, scarcity, shrunk_horizon
-from scrabble.wordgame.players.prospect import RESCUE, STOP_MARK_MS
+from scrabble.wordgame.players.prospect import FIRST_TURN_PACE, RESCUE, STOP_MARK_MS
 from scrabble.wordgame.referee import Referee
 from scrabble.wordgame.rules import TIME_LIMIT_MS
 
@@ -71,3 +76,66 @@ def test_near_the_time_limit_the_player_keeps_its_points_and_stops() -> None:
     fixed = PlannerPlayer(enable, True, PlannerConfig(fixed_share=0.3))
     fixed.start(referee.setup())
     assert fixed.act(replace(view, elapsed_ms=TIME_LIMIT_MS)) != "STOP"
+
+
+def test_a_start_up_too_slow_for_the_first_turn_gets_the_rescue_s_play() -> None:
+    # The empty board's turn costs up to about 3 x the start-up before it; a
+    # start-up slower than the stop mark / (1 + FIRST_TURN_PACE) means a
+    # machine where that turn would end past the limit (34th round: 20 of 48
+    # cases at 24 jobs on 2 cores scored 0, all on their first turn).
+    enable = load_lexicon("enable")
+    case = cases.generate(4047, cases.letter_probabilities(enable.words))
+    referee = Referee(case, enable.contains)
+    view = referee.turn(0)
+    greedy = GreedyPlayer(enable)
+    greedy.start(referee.setup())
+    best_score_now = greedy.act(view)  # TAILLEURS, 648 points
+    limit_ms = STOP_MARK_MS / (1 + FIRST_TURN_PACE)
+
+    def first_turn(elapsed_ms: int) -> tuple[str, dict[str, int]]:
+        player = PlannerPlayer(enable, False, PlannerConfig())
+        player.start(referee.setup())
+        return player.act(replace(view, elapsed_ms=elapsed_ms)), player.stats()
+
+    line, stats = first_turn(int(limit_ms) + 1)
+    assert line == best_score_now
+    assert stats["slow_start"] == 1 and stats["rescue"] == 1
+    # a start-up just under the limit: the planner's own turn, valued in full
+    # (here a two-letter setup, ES, against the 648 points)
+    line, stats = first_turn(int(limit_ms))
+    assert "slow_start" not in stats and "rescue" not in stats
+    assert stats["full"] == 1 and stats["reevaluated"] >= 4
+    # once the board holds a word the start-up's pace says nothing: no rescue
+    player = PlannerPlayer(enable, False, PlannerConfig())
+    player.start(referee.setup())
+    referee.apply(player.act(view))
+    player.act(replace(referee.turn(0), elapsed_ms=int(limit_ms) + 1))
+    assert "slow_start" not in player.stats() and "rescue" not in player.stats()
+
+
+def test_a_first_turn_that_falls_behind_half_way_answers_the_rescue_s_play(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # The start-up looked normal, but the turn runs slow (a machine loaded
+    # after the player started): once the plays and prospects are listed, the
+    # rest of the turn (up to FIRST_TURN_REST x the work so far) would end
+    # past the stop mark, so the rescue's play answers.
+    enable = load_lexicon("enable")
+    case = cases.generate(4047, cases.letter_probabilities(enable.words))
+    referee = Referee(case, enable.contains)
+    view = referee.turn(0)
+    greedy = GreedyPlayer(enable)
+    greedy.start(referee.setup())
+    player = PlannerPlayer(enable, False, PlannerConfig())
+    player.start(referee.setup())
+
+    class FortyTimesSlower:  # every interval the player measures, x40
+        @staticmethod
+        def perf_counter() -> float:
+            return 40 * time.perf_counter()
+
+    monkeypatch.setattr(prospect, "time", FortyTimesSlower)
+    assert player.act(view) == greedy.act(view)
+    stats = player.stats()
+    assert stats["slow_first_turn"] == 1 and stats["rescue"] == 1
+    assert "slow_start" not in stats  # the start-up (0 ms here) said nothing

@@ -90,6 +90,17 @@ RESCUE = 1.12  # past this share (9 s of 8) only the best score now: never out o
 # out of time scores 0). A rescue turn takes a few ms (up to about 150 on an
 # empty 20 x 20 board); the rest of the 600 ms is for a loaded machine.
 STOP_MARK_MS = TIME_LIMIT_MS - 600
+# The first turn is the one whose work the clock cannot shorten (the empty
+# board's plays valued against every window: up to 1.2 s here on 17 x 17 with
+# T = 9), so on a machine many times slower or as loaded its reply came after
+# the limit and the case scored 0 (20 of 48 cases at 24 jobs on 2 cores;
+# docs/wordgame.md, 34th round). It answers with the rescue's play instead when
+# the start-up already ran at a pace that would end the turn past the stop
+# mark (the turn is up to about 3 x the player's own start-up, 0.37 s here,
+# and the interpreter's start it cannot see adds a little), or when, half way,
+# the rest (up to 1.8 x the work so far over 128 cases) would.
+FIRST_TURN_PACE = 4.5
+FIRST_TURN_REST = 2.5
 LEAN_WIDTHS = (4, 2)  # the last-tiles search in the clock's lean mode
 LAST_TILES_OFFERED = 12  # actions of the ranking the last-tiles search values
 
@@ -222,7 +233,9 @@ class ProspectPlayer:
             self.counts["stopped_by_clock"] = self.counts.get("stopped_by_clock", 0) + 1
             self.last_choice = Choice(Stop(), 0.0)
             return Stop().line()
-        if not self.fixed and turn.elapsed_ms > RESCUE * self.config.budget_ms:
+        if not self.fixed and (
+            turn.elapsed_ms > RESCUE * self.config.budget_ms or self._slow_first_turn(turn)
+        ):
             # the last resort, so that no case runs out of time: the best score now
             choice = self._rescue(turn)
         else:
@@ -236,6 +249,26 @@ class ProspectPlayer:
         if isinstance(action, Play):
             self._apply(action)
         return action.line()
+
+    def _slow_first_turn(self, turn: TurnView) -> bool:
+        """The board is empty and, at the pace the start-up went, the turn's
+        work would end past the stop mark (``FIRST_TURN_PACE``)."""
+        if self.board.any() or turn.elapsed_ms * (1 + FIRST_TURN_PACE) <= STOP_MARK_MS:
+            return False
+        self.counts["slow_start"] = self.counts.get("slow_start", 0) + 1
+        return True
+
+    def _behind_on_first_turn(self, ctx: TurnContext) -> bool:
+        """The empty board's plays are not valued yet (up to
+        ``FIRST_TURN_REST`` x the turn's work so far): at this pace the turn
+        would end past the stop mark."""
+        if self.fixed:
+            return False
+        spent = (time.perf_counter() - ctx.started) * 1000
+        if ctx.elapsed_ms + (1 + FIRST_TURN_REST) * spent <= STOP_MARK_MS:
+            return False
+        self.counts["slow_first_turn"] = self.counts.get("slow_first_turn", 0) + 1
+        return True
 
     def _rescue(self, turn: TurnView) -> Choice:
         self.counts["rescue"] = self.counts.get("rescue", 0) + 1
@@ -310,6 +343,8 @@ class ProspectPlayer:
         # 1. plays and prospects
         if self.bl.empty:
             meta, codes = self._first_rows(ctx.hand, ctx.vis, ctx.caps)
+            if self._behind_on_first_turn(ctx):
+                return self._rescue(turn)
         else:
             # the rows kept are the best by value: the search drops the rest
             meta, codes, _ = self.kit.search(
