@@ -7,13 +7,14 @@ from dataclasses import replace
 
 import pytest
 
+from scrabble.lexicon.loaded import Lexicon
 from scrabble.wordgame import cases
 from scrabble.wordgame.lexicons import load_lexicon
 from scrabble.wordgame.players import prospect
 from scrabble.wordgame.players.greedy import GreedyPlayer
 from scrabble.wordgame.players.planner import PlannerConfig, PlannerPlayer, scarcity, shrunk_horizon
 from scrabble.wordgame.players.prospect import FIRST_TURN_PACE, RESCUE, STOP_MARK_MS
-from scrabble.wordgame.referee import Referee
+from scrabble.wordgame.referee import Referee, TurnView
 from scrabble.wordgame.rules import TIME_LIMIT_MS
 
 
@@ -78,18 +79,24 @@ def test_near_the_time_limit_the_player_keeps_its_points_and_stops() -> None:
     assert fixed.act(replace(view, elapsed_ms=TIME_LIMIT_MS)) != "STOP"
 
 
-def test_a_start_up_too_slow_for_the_first_turn_gets_the_rescue_s_play() -> None:
-    # The empty board's turn costs up to about 3 x the start-up before it; a
-    # start-up slower than the stop mark / (1 + FIRST_TURN_PACE) means a
-    # machine where that turn would end past the limit (34th round: 20 of 48
-    # cases at 24 jobs on 2 cores scored 0, all on their first turn).
+def _first_turn_of_wg4047() -> tuple[Lexicon, Referee, TurnView, str]:
+    """wg-4047 (17 x 17, T 9): its first turn, and greedy's answer to it
+    (TAILLEURS, 648 points), which the rescue gives too."""
     enable = load_lexicon("enable")
     case = cases.generate(4047, cases.letter_probabilities(enable.words))
     referee = Referee(case, enable.contains)
     view = referee.turn(0)
     greedy = GreedyPlayer(enable)
     greedy.start(referee.setup())
-    best_score_now = greedy.act(view)  # TAILLEURS, 648 points
+    return enable, referee, view, greedy.act(view)
+
+
+def test_a_start_up_too_slow_for_the_first_turn_gets_the_rescue_s_play() -> None:
+    # The empty board's turn costs up to about 3 x the start-up before it; a
+    # start-up slower than the stop mark / (1 + FIRST_TURN_PACE) means a
+    # machine where that turn would end past the limit (34th round: 20 of 48
+    # cases at 24 jobs on 2 cores scored 0, all on their first turn).
+    enable, referee, view, best_score_now = _first_turn_of_wg4047()
     limit_ms = STOP_MARK_MS / (1 + FIRST_TURN_PACE)
 
     def first_turn(elapsed_ms: int) -> tuple[str, dict[str, int]]:
@@ -120,12 +127,7 @@ def test_a_first_turn_that_falls_behind_half_way_answers_the_rescue_s_play(
     # after the player started): once the plays and prospects are listed, the
     # rest of the turn (up to FIRST_TURN_REST x the work so far) would end
     # past the stop mark, so the rescue's play answers.
-    enable = load_lexicon("enable")
-    case = cases.generate(4047, cases.letter_probabilities(enable.words))
-    referee = Referee(case, enable.contains)
-    view = referee.turn(0)
-    greedy = GreedyPlayer(enable)
-    greedy.start(referee.setup())
+    enable, referee, view, best_score_now = _first_turn_of_wg4047()
     player = PlannerPlayer(enable, False, PlannerConfig())
     player.start(referee.setup())
 
@@ -135,7 +137,7 @@ def test_a_first_turn_that_falls_behind_half_way_answers_the_rescue_s_play(
             return 40 * time.perf_counter()
 
     monkeypatch.setattr(prospect, "time", FortyTimesSlower)
-    assert player.act(view) == greedy.act(view)
+    assert player.act(view) == best_score_now
     stats = player.stats()
     assert stats["slow_first_turn"] == 1 and stats["rescue"] == 1
     assert "slow_start" not in stats  # the start-up (0 ms here) said nothing
