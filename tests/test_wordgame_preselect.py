@@ -6,7 +6,7 @@ best few again on the board after them. The search again counts one best row
 (the prospect or the setup), but the pick added the two maxima, so plays
 laying a letter of a setup, each a few points, crowded out a 180-point play,
 which then was never valued at all. Both players now pick by the larger of
-the two (twenty-fifth round, docs/wordgame.md).
+the two (twenty-fifth round, docs/wordgame-rounds.md).
 
 The position is seed 1012's map early in the planner's game: AIN across and
 NAE down, a hand that makes PEACH down column 1 through the A (both T squares

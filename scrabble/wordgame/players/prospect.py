@@ -94,7 +94,7 @@ STOP_MARK_MS = TIME_LIMIT_MS - 600
 # board's plays valued against every window: up to 1.2 s here on 17 x 17 with
 # T = 9), so on a machine many times slower or as loaded its reply came after
 # the limit and the case scored 0 (20 of 48 cases at 24 jobs on 2 cores;
-# docs/wordgame.md, 34th round). It answers with the rescue's play instead when
+# docs/wordgame-rounds.md, 34th round). It answers with the rescue's play instead when
 # the start-up already ran at a pace that would end the turn past the stop
 # mark (the turn is up to about 3 x the player's own start-up, 0.37 s here,
 # and the interpreter's start it cannot see adds a little), or when, half way,
@@ -124,7 +124,7 @@ class ProspectConfig:
     waste_weight: float = 1.0  # points per unit of win(c) a wasted square costs
     # a word multiplier spent on a word of few letters costs too: per unit of
     # product (at most sum_cap) the shortfall under sum_per_tile x (T + 1)
-    # points, x sum_weight (docs/wordgame.md, tenth round)
+    # points, x sum_weight (docs/wordgame-rounds.md, tenth round)
     sum_weight: float = 1.0
     sum_per_tile: float = 2.0
     sum_cap: float = 27.0
