@@ -9,11 +9,11 @@ import pytest
 
 from scrabble.lexicon.loaded import Lexicon
 from scrabble.wordgame import cases
+from scrabble.wordgame.clock import FIRST_TURN_PACE, RESCUE, STOP_MARK_MS
 from scrabble.wordgame.lexicons import load_lexicon
 from scrabble.wordgame.players import prospect
 from scrabble.wordgame.players.greedy import GreedyPlayer
 from scrabble.wordgame.players.planner import PlannerConfig, PlannerPlayer, scarcity, shrunk_horizon
-from scrabble.wordgame.players.prospect import FIRST_TURN_PACE, RESCUE, STOP_MARK_MS
 from scrabble.wordgame.referee import Referee, TurnView
 from scrabble.wordgame.rules import TIME_LIMIT_MS
 
@@ -46,14 +46,14 @@ def test_the_plans_work_follows_its_own_effort_mark_not_the_search_cap() -> None
     # the clock has steered the effort to 0.5: above the plan's mark, so the
     # plan keeps all its candidates, backups and setup plays, although the
     # prospects' share (capped at 1.0 here) is only half
-    player.effort = 0.5
+    player.clock.effort = 0.5
     assert player._limits() == (cfg.slots, cfg.candidates, cfg.backups, cfg.setup_evals)
     # below the mark they shrink with it
-    player.effort = 0.2
+    player.clock.effort = 0.2
     _, candidates, _, setups = player._limits()
     assert candidates < cfg.candidates and setups < cfg.setup_evals
     # past the lean mark the clock's least numbers, whatever the effort
-    player._mode = "lean"
+    player.clock.mode = "lean"
     assert player._limits()[1] < cfg.candidates
 
 

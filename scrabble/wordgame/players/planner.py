@@ -363,9 +363,9 @@ class PlannerPlayer(ProspectPlayer):
         the full numbers with a fixed effort, scaled by the effort share by the
         clock, the least past the lean and panic marks."""
         cfg = self.pconfig
-        mode = self._mode
+        mode = "full" if self.fixed else self.clock.mode
         if self.fixed or mode == "full":
-            share = 1.0 if self.fixed else max(0.25, min(1.0, self.effort / cfg.plan_effort))
+            share = 1.0 if self.fixed else max(0.25, min(1.0, self.clock.effort / cfg.plan_effort))
             return (
                 cfg.slots,
                 max(2, round(cfg.candidates * share)),

@@ -64,7 +64,6 @@ from scrabble.wordgame.rows import (
     thrown_back,
     with_footprints,
 )
-from scrabble.wordgame.rules import TIME_LIMIT_MS
 from scrabble.wordgame.search import (
     META_LEN,
     META_LINE,
@@ -83,24 +82,6 @@ from scrabble.wordgame.value import (
     window_products,
 )
 
-LEAN = 0.85  # past this share of the budget a turn does the least that is still sound
-RESCUE = 1.12  # past this share (9 s of 8) only the best score now: never out of time
-# Past this much of the case's 10 s a turn answers STOP: the points made stay,
-# where one more turn on a slow or loaded machine could cost them all (a case
-# out of time scores 0). A rescue turn takes a few ms (up to about 150 on an
-# empty 20 x 20 board); the rest of the 600 ms is for a loaded machine.
-STOP_MARK_MS = TIME_LIMIT_MS - 600
-# The first turn is the one whose work the clock cannot shorten (the empty
-# board's plays valued against every window: up to 1.2 s here on 17 x 17 with
-# T = 9), so on a machine many times slower or as loaded its reply came after
-# the limit and the case scored 0 (20 of 48 cases at 24 jobs on 2 cores;
-# docs/wordgame-rounds.md, 34th round). It answers with the rescue's play instead when
-# the start-up already ran at a pace that would end the turn past the stop
-# mark (the turn is up to about 3 x the player's own start-up, 0.37 s here,
-# and the interpreter's start it cannot see adds a little), or when, half way,
-# the rest (up to 1.8 x the work so far over 128 cases) would.
-FIRST_TURN_PACE = 4.5
-FIRST_TURN_REST = 2.5
 LEAN_WIDTHS = (4, 2)  # the last-tiles search in the clock's lean mode
 LAST_TILES_OFFERED = 12  # actions of the ranking the last-tiles search values
 
@@ -215,11 +196,6 @@ class ProspectPlayer:
         self.place_s = place_table(self.lexicon, setup.t, self.kit.probs, self.kit.values)
         self.wm_flat = self.kit.rules.word_mult.astype(np.int64)
         self._derive()
-        # share of the full effort (wild lines, plays searched again) a turn can
-        # afford: steered by how the last turns' time compared with their share
-        self.effort = 1.0
-        self._mode = "full"  # the clock's mode of the turn: full, lean or panic
-        self._allowance = 0.0
         self.setups = SetupFinder(self.kit)
         self.table = TargetLine(self.kit)
 
@@ -229,43 +205,40 @@ class ProspectPlayer:
     # -- the turn -------------------------------------------------------------
     def act(self, turn: TurnView) -> str:
         started = time.perf_counter()
-        if not self.fixed and turn.elapsed_ms > STOP_MARK_MS:
+        if not self.fixed and self.clock.past_stop_mark(turn.elapsed_ms):
             self.counts["stopped_by_clock"] = self.counts.get("stopped_by_clock", 0) + 1
             self.last_choice = Choice(Stop(), 0.0)
             return Stop().line()
         if not self.fixed and (
-            turn.elapsed_ms > RESCUE * self.config.budget_ms or self._slow_first_turn(turn)
+            self.clock.past_rescue_mark(turn.elapsed_ms) or self._slow_first_turn(turn)
         ):
             # the last resort, so that no case runs out of time: the best score now
             choice = self._rescue(turn)
         else:
             choice = self.decide(turn)
         self.last_choice = choice
-        if not self.fixed and self._allowance > 0:
-            spent = (time.perf_counter() - started) * 1000
-            ratio = self._allowance / max(spent, 0.1)
-            self.effort = min(1.0, max(0.03, self.effort * min(1.3, max(0.6, ratio)) ** 0.5))
+        if not self.fixed:
+            self.clock.steer((time.perf_counter() - started) * 1000)
         action = choice.action
         if isinstance(action, Play):
             self._apply(action)
         return action.line()
 
     def _slow_first_turn(self, turn: TurnView) -> bool:
-        """The board is empty and, at the pace the start-up went, the turn's
-        work would end past the stop mark (``FIRST_TURN_PACE``)."""
-        if self.board.any() or turn.elapsed_ms * (1 + FIRST_TURN_PACE) <= STOP_MARK_MS:
+        """The board is empty and the start-up was too slow for its work
+        (``Clock.slow_start``)."""
+        if self.board.any() or not self.clock.slow_start(turn.elapsed_ms):
             return False
         self.counts["slow_start"] = self.counts.get("slow_start", 0) + 1
         return True
 
     def _behind_on_first_turn(self, ctx: TurnContext) -> bool:
-        """The empty board's plays are not valued yet (up to
-        ``FIRST_TURN_REST`` x the turn's work so far): at this pace the turn
-        would end past the stop mark."""
+        """Half way through the first turn, too slow for the rest of it
+        (``Clock.behind_on_first_turn``)."""
         if self.fixed:
             return False
         spent = (time.perf_counter() - ctx.started) * 1000
-        if ctx.elapsed_ms + (1 + FIRST_TURN_REST) * spent <= STOP_MARK_MS:
+        if not self.clock.behind_on_first_turn(ctx.elapsed_ms, spent):
             return False
         self.counts["slow_first_turn"] = self.counts.get("slow_first_turn", 0) + 1
         return True
@@ -327,13 +300,13 @@ class ProspectPlayer:
             if mode == "lean":
                 caps.reshape(-1)[order[: cfg.hot_lines]] = 1
             return caps, pot
-        share = cfg.fixed_share if self.fixed else min(self.effort, cfg.max_share)
+        share = cfg.fixed_share if self.fixed else min(self.clock.effort, cfg.max_share)
         lines = max(cfg.hot_lines, min(2 * n, round(share * 2 * n)))
         self.counts["dropped_lines"] += 2 * n - lines
         flat = caps.reshape(-1)
         flat[order[:lines]] = cfg.wild
         # the hottest lines look three tiles away while the clock allows it
-        hot = 3 if self.fixed or self.effort > 0.5 else (2 if self.effort > 0.15 else 1)
+        hot = 3 if self.fixed or self.clock.effort > 0.5 else (2 if self.clock.effort > 0.15 else 1)
         flat[order[: cfg.hot_lines]] = max(min(cfg.wild, hot), hot)
         return caps, pot
 
@@ -371,21 +344,14 @@ class ProspectPlayer:
     def _context(self, turn: TurnView) -> TurnContext:
         """The turn's hand, horizon, clock mode and search caps."""
         started = time.perf_counter()
-        cfg = self.config
         self.counts["turns"] += 1
         tiles_left = turn.queue_left + len(turn.hand)
-        allowance = (
-            float("inf") if self.fixed else self.clock.allowance_ms(turn.elapsed_ms, tiles_left)
-        )
-        self._allowance = 0.0 if self.fixed else allowance
+        if self.fixed:
+            allowance, mode = float("inf"), "full"
+        else:
+            allowance, mode = self.clock.begin_turn(turn.elapsed_ms, tiles_left)
         unknown = max(0, min(self._horizon(turn), turn.queue_left) - len(turn.visible))
-        mode = "full"
-        if not self.fixed and turn.elapsed_ms > cfg.budget_ms:
-            mode = "panic"
-        elif not self.fixed and turn.elapsed_ms > LEAN * cfg.budget_ms:
-            mode = "lean"
         self.counts[mode] = self.counts.get(mode, 0) + 1
-        self._mode = mode
         caps, _ = self.wild_caps(allowance, mode)
         return TurnContext(
             started=started,
@@ -406,7 +372,7 @@ class ProspectPlayer:
         cfg = self.config
         if self.fixed:
             return cfg.rows_kept
-        return max(100, round(cfg.rows_kept * min(1.0, 2 * self.effort)))
+        return max(100, round(cfg.rows_kept * min(1.0, 2 * self.clock.effort)))
 
     def _prospects(
         self, ctx: TurnContext, meta: np.ndarray, codes: np.ndarray, legal: np.ndarray
@@ -437,7 +403,7 @@ class ProspectPlayer:
                     meta[legal],
                     codes[legal],
                     ctx.caps,
-                    cfg.setups if self.fixed else max(2, round(cfg.setups * self.effort)),
+                    cfg.setups if self.fixed else max(2, round(cfg.setups * self.clock.effort)),
                     cfg.setup_weight,
                 )
             )
@@ -535,11 +501,11 @@ class ProspectPlayer:
         # 2. the best plays again, on the board after them
         evaluated: list[tuple[int, float, dict[str, float]]] = []
         at_least = {
-            "full": 4 if self.fixed or self.effort >= 0.1 else 2,
+            "full": 4 if self.fixed or self.clock.effort >= 0.1 else 2,
             "lean": 1,
             "panic": 0,
         }[ctx.mode]
-        share = cfg.fixed_share if self.fixed else min(self.effort, cfg.max_share)
+        share = cfg.fixed_share if self.fixed else min(self.clock.effort, cfg.max_share)
         reeval = max(at_least, round(share * cfg.reeval))
         for rank, m in enumerate(top[:reeval]):
             spent = (time.perf_counter() - ctx.started) * 1000
