@@ -363,7 +363,7 @@ class PlannerPlayer(ProspectPlayer):
         the full numbers with a fixed effort, scaled by the effort share by the
         clock, the least past the lean and panic marks."""
         cfg = self.pconfig
-        mode = "full" if self.fixed else self.clock.mode
+        mode = self.clock.mode  # the last timed turn's: this one's (never set at fixed effort)
         if self.fixed or mode == "full":
             share = 1.0 if self.fixed else max(0.25, min(1.0, self.clock.effort / cfg.plan_effort))
             return (
@@ -634,7 +634,7 @@ class PlannerPlayer(ProspectPlayer):
                     done[key] = float(
                         self._ev_table(slot.needs, slot.scores, leave, radix, draws)[2].max()
                     )
-                self.counts["setups_valued"] = self.counts.get("setups_valued", 0) + 1
+                self.counts["setups_valued"] += 1
             out[m] = max(out[m], done[key])
         return out
 

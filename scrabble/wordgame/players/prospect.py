@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import math
 import time
+from collections import Counter
 from dataclasses import dataclass
 from typing import cast
 
@@ -184,7 +185,8 @@ class ProspectPlayer:
         self.engine = TrieEngine(cast(Lexicon, lexicon))  # the engine reads only .trie
         self.fixed = fixed_effort
         self.config = config or ProspectConfig()
-        self.counts: dict[str, int] = {"turns": 0, "reevaluated": 0, "dropped_lines": 0}
+        # what the players did, for the run's stats: a count appears once it is 1
+        self.counts: Counter[str] = Counter(turns=0, reevaluated=0, dropped_lines=0)
         self.last_choice: Choice | None = None  # the last turn's decision (traces)
 
     # -- set-up -------------------------------------------------------------
@@ -206,7 +208,7 @@ class ProspectPlayer:
     def act(self, turn: TurnView) -> str:
         started = time.perf_counter()
         if not self.fixed and self.clock.past_stop_mark(turn.elapsed_ms):
-            self.counts["stopped_by_clock"] = self.counts.get("stopped_by_clock", 0) + 1
+            self.counts["stopped_by_clock"] += 1
             self.last_choice = Choice(Stop(), 0.0)
             return Stop().line()
         if not self.fixed and (
@@ -229,7 +231,7 @@ class ProspectPlayer:
         (``Clock.slow_start``)."""
         if self.board.any() or not self.clock.slow_start(turn.elapsed_ms):
             return False
-        self.counts["slow_start"] = self.counts.get("slow_start", 0) + 1
+        self.counts["slow_start"] += 1
         return True
 
     def _behind_on_first_turn(self, ctx: TurnContext) -> bool:
@@ -240,11 +242,11 @@ class ProspectPlayer:
         spent = (time.perf_counter() - ctx.started) * 1000
         if not self.clock.behind_on_first_turn(ctx.elapsed_ms, spent):
             return False
-        self.counts["slow_first_turn"] = self.counts.get("slow_first_turn", 0) + 1
+        self.counts["slow_first_turn"] += 1
         return True
 
     def _rescue(self, turn: TurnView) -> Choice:
-        self.counts["rescue"] = self.counts.get("rescue", 0) + 1
+        self.counts["rescue"] += 1
         position = Position(board=self.board, rack=rack_counts(turn.hand), rules=self.kit.rules)
         moves = self.engine.generate(position)
         if len(moves):
@@ -285,6 +287,13 @@ class ProspectPlayer:
         top = -np.sort(-wm, axis=2)[:, :, :t]
         return np.asarray(top.prod(axis=2), dtype=np.float64)
 
+    def _search_share(self) -> float:
+        """The share of the lines searched with wild tiles and of the plays
+        searched again: ``fixed_share`` with a fixed effort, else the clock's
+        effort up to ``max_share``."""
+        cfg = self.config
+        return cfg.fixed_share if self.fixed else min(self.clock.effort, cfg.max_share)
+
     def wild_caps(self, allowance_ms: float, mode: str = "full") -> tuple[np.ndarray, np.ndarray]:
         """Wild tiles per line: cfg.wild everywhere the time allows, from the
         hottest line down, 3 on the hottest; 0 (plays only) on the rest. Short
@@ -300,7 +309,7 @@ class ProspectPlayer:
             if mode == "lean":
                 caps.reshape(-1)[order[: cfg.hot_lines]] = 1
             return caps, pot
-        share = cfg.fixed_share if self.fixed else min(self.clock.effort, cfg.max_share)
+        share = self._search_share()
         lines = max(cfg.hot_lines, min(2 * n, round(share * 2 * n)))
         self.counts["dropped_lines"] += 2 * n - lines
         flat = caps.reshape(-1)
@@ -351,7 +360,7 @@ class ProspectPlayer:
         else:
             allowance, mode = self.clock.begin_turn(turn.elapsed_ms, tiles_left)
         unknown = max(0, min(self._horizon(turn), turn.queue_left) - len(turn.visible))
-        self.counts[mode] = self.counts.get(mode, 0) + 1
+        self.counts[mode] += 1
         caps, _ = self.wild_caps(allowance, mode)
         return TurnContext(
             started=started,
@@ -505,8 +514,7 @@ class ProspectPlayer:
             "lean": 1,
             "panic": 0,
         }[ctx.mode]
-        share = cfg.fixed_share if self.fixed else min(self.clock.effort, cfg.max_share)
-        reeval = max(at_least, round(share * cfg.reeval))
+        reeval = max(at_least, round(self._search_share() * cfg.reeval))
         for rank, m in enumerate(top[:reeval]):
             spent = (time.perf_counter() - ctx.started) * 1000
             if (
@@ -603,7 +611,7 @@ class ProspectPlayer:
         search = LastTiles(self.engine, self.kit.rules, turn.visible[: turn.queue_left], widths)
         hand = hand_counts(turn.hand)
         _, moves, best_i = search.best_play(self.board, hand)
-        self.counts["last_tiles"] = self.counts.get("last_tiles", 0) + 1
+        self.counts["last_tiles"] += 1
         # a play is found by the tiles it lays, not its spelling (a one-tile
         # play has two)
         listed = {self._laid(play_of(moves, i)): i for i in range(len(moves))}
@@ -623,7 +631,7 @@ class ProspectPlayer:
                 valued.append((action, sum(terms.values()), terms))
         valued.sort(key=lambda a: -a[1])  # stable: the ranking breaks ties
         if valued[0][0] != ranked[0][0]:
-            self.counts["last_tiles_changed"] = self.counts.get("last_tiles_changed", 0) + 1
+            self.counts["last_tiles_changed"] += 1
         return valued[0], valued[1:]
 
     def _searched(
